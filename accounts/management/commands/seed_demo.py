@@ -1,0 +1,59 @@
+"""Create the demo players and the bot accounts. Safe to run on every start."""
+
+from allauth.account.models import EmailAddress
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from accounts.models import User
+
+DEMO_PASSWORD = "xix-demo-pass"
+DEMO_PLAYERS = [("alice", "alice@example.com"), ("bob", "bob@example.com")]
+BOTS = [
+    ("bot-random", User.BotLevel.RANDOM),
+    ("bot-heuristic", User.BotLevel.HEURISTIC),
+    ("bot-strong", User.BotLevel.STRONG),
+]
+
+
+class Command(BaseCommand):
+    help = (
+        "Create demo players alice and bob (password xix-demo-pass, verified e-mail) and the "
+        "bot accounts bot-random, bot-heuristic and bot-strong. Running it again changes "
+        "nothing except putting back anything that was altered."
+    )
+
+    @transaction.atomic
+    def handle(self, *args, **options):
+        for username, email in DEMO_PLAYERS:
+            self.ensure_player(username, email)
+        for username, level in BOTS:
+            self.ensure_bot(username, level)
+
+        self.stdout.write("Demo log-ins (http://127.0.0.1:8000/accounts/login/):")
+        for username, email in DEMO_PLAYERS:
+            self.stdout.write(f"  {username:<6} or {email:<18}  password: {DEMO_PASSWORD}")
+        bots = ", ".join(f"{username} ({level})" for username, level in BOTS)
+        self.stdout.write(f"Bot accounts (they cannot log in): {bots}")
+
+    def ensure_player(self, username: str, email: str) -> None:
+        user, _ = User.objects.get_or_create(username=username)
+        user.email = email
+        user.is_bot = False
+        user.bot_level = ""
+        user.is_active = True
+        if not user.check_password(DEMO_PASSWORD):
+            user.set_password(DEMO_PASSWORD)
+        user.save()
+        EmailAddress.objects.filter(user=user).exclude(email=email).update(primary=False)
+        EmailAddress.objects.update_or_create(
+            user=user, email=email, defaults={"verified": True, "primary": True}
+        )
+
+    def ensure_bot(self, username: str, level: str) -> None:
+        user, _ = User.objects.get_or_create(
+            username=username, defaults={"is_bot": True, "bot_level": level}
+        )
+        user.is_bot = True
+        user.bot_level = level
+        user.set_unusable_password()
+        user.save()

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Developer entry point for XIX Online. Standard library only.
+
+    python3 dev.py run [runserver args]   set up .venv, migrate, seed demo users, serve :8000
+    python3 dev.py test [pytest args]     set up .venv, run the whole pytest suite
+    python3 dev.py setup                  set up .venv only (used by .ci/run)
+
+The virtual environment lives in .venv next to this file. It is created when missing, and
+requirements.lock plus the project itself are (re)installed whenever requirements.lock or
+pyproject.toml changed since the last install. After that, this script re-executes itself
+with the virtual environment's interpreter, so the commands below always run inside it.
+"""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+LOCK = ROOT / "requirements.lock"
+STAMP = VENV / ".xix-installed"
+USAGE = "usage: python3 dev.py {run|test|setup} [args...]"
+
+
+def venv_python() -> Path:
+    if os.name == "nt":
+        return VENV / "Scripts" / "python.exe"
+    return VENV / "bin" / "python"
+
+
+def inside_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def install_fingerprint() -> str:
+    digest = hashlib.sha256()
+    for path in (LOCK, ROOT / "pyproject.toml"):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def call(*args: object) -> None:
+    """Run a command in ROOT; stop dev.py with its exit code if it fails."""
+    completed = subprocess.run([str(arg) for arg in args], cwd=ROOT)
+    if completed.returncode != 0:
+        sys.exit(completed.returncode)
+
+
+def replace_process(*args: object) -> None:
+    argv = [str(arg) for arg in args]
+    if os.name == "nt":
+        # Windows has no real exec: run the child and hand on its exit code.
+        sys.exit(subprocess.run(argv, cwd=ROOT).returncode)
+    os.chdir(ROOT)
+    os.execv(argv[0], argv)
+
+
+def ensure_python_311() -> None:
+    if sys.version_info[:2] == (3, 11):
+        return
+    other = shutil.which("python3.11")
+    if other is None:
+        sys.exit(f"dev.py: XIX Online needs Python 3.11; this is {sys.version.split()[0]}.")
+    replace_process(other, Path(__file__).resolve(), *sys.argv[1:])
+
+
+def bootstrap() -> None:
+    """Make sure .venv exists and matches requirements.lock and pyproject.toml."""
+    python = venv_python()
+    if not python.exists():
+        print(f"dev.py: creating {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    fingerprint = install_fingerprint()
+    if not STAMP.exists() or STAMP.read_text().strip() != fingerprint:
+        print("dev.py: installing requirements.lock and the project into .venv", flush=True)
+        call(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", LOCK)
+        call(
+            python,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--no-deps",
+            "--editable",
+            ROOT,
+        )
+        STAMP.write_text(fingerprint + "\n")
+
+
+def run(args: list[str]) -> None:
+    python = sys.executable
+    call(python, "manage.py", "migrate", "--noinput")
+    call(python, "manage.py", "seed_demo")
+    replace_process(python, "manage.py", "runserver", *(args or ["127.0.0.1:8000"]))
+
+
+def test(args: list[str]) -> None:
+    # pytest-django prefers DJANGO_SETTINGS_MODULE from the environment over pyproject's
+    # test settings; a value left over from `manage.py` work must not leak into the suite.
+    os.environ.pop("DJANGO_SETTINGS_MODULE", None)
+    replace_process(sys.executable, "-m", "pytest", *args)
+
+
+COMMANDS = {"run": run, "test": test, "setup": lambda args: None}
+
+
+def main() -> None:
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        sys.exit(USAGE)
+    command, args = sys.argv[1], sys.argv[2:]
+    ensure_python_311()
+    bootstrap()
+    if not inside_venv():
+        replace_process(venv_python(), Path(__file__).resolve(), command, *args)
+    COMMANDS[command](args)
+
+
+if __name__ == "__main__":
+    main()

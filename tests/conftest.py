@@ -1,0 +1,75 @@
+"""Shared pytest set-up: tests that need a real service.
+
+@pytest.mark.postgres runs when DATABASE_URL points at PostgreSQL; @pytest.mark.redis runs
+when REDIS_URL is set. Without the service such a test is skipped, except under CI=true,
+where it fails: CI must never pass by quietly skipping what it exists to check.
+"""
+
+import os
+from collections import Counter
+
+import pytest
+from django.conf import settings
+
+SERVICE_MARKERS = {
+    "postgres": (
+        "PostgreSQL",
+        "DATABASE_URL=postgres://...",
+        lambda: settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql",
+    ),
+    "redis": ("Redis", "REDIS_URL=redis://...", lambda: bool(settings.REDIS_URL)),
+}
+
+
+def running_in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def pytest_runtest_setup(item):
+    for marker, (service, variable, configured) in SERVICE_MARKERS.items():
+        if item.get_closest_marker(marker) is None or configured():
+            continue
+        if running_in_ci():
+            pytest.fail(f"CI=true but {service} is not configured: set {variable}", pytrace=False)
+        pytest.skip(f"needs {service}: set {variable}")
+
+
+_service_outcomes: Counter = Counter()
+
+
+def pytest_runtest_logreport(report):
+    # One outcome per test: the call phase, or setup when the test never got that far.
+    if report.when == "call" or (report.when == "setup" and report.outcome != "passed"):
+        for marker in SERVICE_MARKERS:
+            if marker in report.keywords:
+                _service_outcomes[(marker, report.outcome)] += 1
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _service_outcomes:
+        return
+    terminalreporter.section("service-marked tests")
+    for marker in SERVICE_MARKERS:
+        counts = ", ".join(
+            f"{count} {outcome}"
+            for (name, outcome), count in sorted(_service_outcomes.items())
+            if name == marker
+        )
+        if counts:
+            terminalreporter.write_line(f"{marker}: {counts}")
+
+
+@pytest.fixture
+def nav_text():
+    """The visible text of the site's navigation bar in a response, whitespace collapsed."""
+    import re
+    from html import unescape
+
+    def extract(response) -> str:
+        html = response.content.decode()
+        match = re.search(r'<nav class="nav" aria-label="Main">(.*?)</nav>', html, re.DOTALL)
+        assert match, "the page has no site navigation bar"
+        text = re.sub(r"<[^>]+>", " ", match.group(1))
+        return " ".join(unescape(text).split())
+
+    return extract

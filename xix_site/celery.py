@@ -1,0 +1,15 @@
+"""The Celery application, configured from the CELERY_* Django settings.
+
+Run a worker with `celery -A xix_site worker` and the scheduler with `celery -A xix_site beat`.
+Without REDIS_URL the settings make every task run in-process (eager), errors propagating.
+"""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "xix_site.settings.dev")
+
+app = Celery("xix_site")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,12 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from . import health, views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("rules/", views.rules, name="rules"),
+    path("healthz", health.healthz, name="healthz"),
+    path("accounts/", include("allauth.urls")),
+    path("admin/", admin.site.urls),
+]
