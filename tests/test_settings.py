@@ -160,3 +160,13 @@ def test_production_passes_the_deployment_checklist():
     assert result.returncode == 0, result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
     assert "WARNING" not in result.stdout + result.stderr
+
+
+def test_an_unknown_email_verification_mode_stops_start_up():
+    result = run_python(
+        ["manage.py", "check"],
+        {"DJANGO_SETTINGS_MODULE": "xix_site.settings.dev", "ACCOUNT_EMAIL_VERIFICATION": "maybe"},
+    )
+
+    assert result.returncode != 0
+    assert "ACCOUNT_EMAIL_VERIFICATION must be none, optional or mandatory" in result.stderr

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 REDIS_TIMEOUT_SECONDS = 1
 
@@ -44,7 +44,7 @@ def redis_status() -> str:
 
 
 @never_cache
-@require_GET
+@require_safe
 def healthz(request):
     parts = {"database": database_status(), "redis": redis_status()}
     healthy = all(value in ("ok", "not configured") for value in parts.values())

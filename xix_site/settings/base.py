@@ -108,9 +108,12 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_UNIQUE_EMAIL = True
-ACCOUNT_EMAIL_VERIFICATION = env.str(
-    "ACCOUNT_EMAIL_VERIFICATION", default="optional", choices=("none", "optional", "mandatory")
-)
+ACCOUNT_EMAIL_VERIFICATION = env.str("ACCOUNT_EMAIL_VERIFICATION", default="optional")
+if ACCOUNT_EMAIL_VERIFICATION not in ("none", "optional", "mandatory"):
+    raise ImproperlyConfigured(
+        "ACCOUNT_EMAIL_VERIFICATION must be none, optional or mandatory, "
+        f"not {ACCOUNT_EMAIL_VERIFICATION!r}."
+    )
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[XIX Online] "
 
 # E-mail: EMAIL_URL wins, then EMAIL_HOST (SMTP), else messages go to the console.
