@@ -1,1 +1,190 @@
-"""Database models for games. The rules engine in games/engine/ imports nothing from here."""
+"""Games, their append-only action logs, and open or direct challenges.
+
+The log (``GameAction`` rows) is the truth: a game's state is replayed from it by the
+engine (``games.selectors.game_state``). The columns of ``Game`` that repeat what the log
+implies (status, scores, winner, number of actions) are there for listing and sorting, and
+are written only by ``games.services`` in the same transaction as the action itself.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from games.engine import STANDARD, TALON, new_game
+
+
+class Variant(models.TextChoices):
+    STANDARD = STANDARD, "Standard"
+    TALON = TALON, "Talon"
+
+
+DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for an opponent"  # an open or direct challenge
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    class Reason(models.TextChoices):
+        EXACT_19 = "exact 19", "Exactly 19 points in all"
+        REACHED_19 = "reached 19", "Reached 19 points"
+        TALON_END = "talon end", "End of the talon"
+        RESIGNATION = "resignation", "Resignation"
+        TIMEOUT = "timeout", "Time ran out"
+        ABORT = "abort", "Aborted"
+
+    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.STANDARD)
+    seed = models.CharField(max_length=64, help_text="Seed of the shuffle that made the deal.")
+    deal = models.JSONField(help_text="The deal, laid out as in ruling 1.")
+    first_leader = models.PositiveSmallIntegerField()
+
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
+    )
+    invited = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="games_invited",
+        help_text="For a direct challenge: the only user who may accept it.",
+    )
+    player0 = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="games_as_seat0",
+    )
+    player1 = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="games_as_seat1",
+    )
+
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
+    winner = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Winning seat; empty for a draw or an unfinished game."
+    )
+    score0 = models.PositiveSmallIntegerField(default=0)
+    score1 = models.PositiveSmallIntegerField(default=0)
+    reason = models.CharField(max_length=16, choices=Reason.choices, blank=True)
+
+    days_per_move = models.PositiveSmallIntegerField(
+        choices=[(d, f"{d} day{'s' if d > 1 else ''}") for d in DAYS_PER_MOVE], default=3
+    )
+    deadline = models.DateTimeField(null=True, blank=True)
+    rated = models.BooleanField(default=True)
+    n_actions = models.PositiveIntegerField(default=0)
+    to_move = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Seat to act while active (kept with the log)."
+    )
+    rematch_of = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematches"
+    )
+
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    expires_at = models.DateTimeField(
+        null=True, blank=True, help_text="When a waiting challenge lapses."
+    )
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        indexes = [
+            models.Index(fields=["status", "-updated"]),
+            models.Index(fields=["player0", "status"]),
+            models.Index(fields=["player1", "status"]),
+            models.Index(fields=["status", "deadline"]),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(first_leader__in=(0, 1)), name="game_first_leader_is_a_seat"
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True) | Q(winner__in=(0, 1)),
+                name="game_winner_is_a_seat",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.variant}, {self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:game", args=[self.pk])
+
+    @property
+    def players(self) -> tuple:
+        return (self.player0, self.player1)
+
+    @property
+    def player_ids(self) -> tuple:
+        return (self.player0_id, self.player1_id)
+
+    def seat_of(self, user) -> int | None:
+        """The seat ``user`` sits in, or None."""
+        if user is None or not user.is_authenticated:
+            return None
+        if self.player0_id == user.pk:
+            return 0
+        if self.player1_id == user.pk:
+            return 1
+        return None
+
+    @property
+    def scores(self) -> list[int]:
+        return [self.score0, self.score1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+    def initial_state(self):
+        return new_game(self.variant, self.deal, self.first_leader)
+
+
+class GameActionQuerySet(models.QuerySet):
+    """The log is append-only: bulk updates and deletes are refused."""
+
+    def update(self, **kwargs):
+        raise PermissionError("game actions are append-only: they cannot be updated")
+
+    def delete(self):
+        raise PermissionError("game actions are append-only: they cannot be deleted")
+
+
+class GameAction(models.Model):
+    """One action of a game's log, exactly as the engine takes it. Never changed."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="actions")
+    seq = models.PositiveIntegerField(help_text="0 for the game's first action, then 1, 2, ...")
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    objects = GameActionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="game_action_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} #{self.seq}: {self.action}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise PermissionError("game actions are append-only: they cannot be changed")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError("game actions are append-only: they cannot be deleted")

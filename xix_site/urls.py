@@ -8,5 +8,8 @@ urlpatterns = [
     path("rules/", views.rules, name="rules"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/", include("allauth.urls")),
+    path("", include("games.urls")),
+    path("", include("accounts.urls")),
+    path("", include("ratings.urls")),
     path("admin/", admin.site.urls),
 ]

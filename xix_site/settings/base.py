@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "ratings",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,77 @@
+"""Reading games: the one way a view gets a game, and the seat's view of it."""
+
+from django.db.models import Q
+from django.http import Http404
+from django.utils import timezone
+
+from games.engine import State, full_view, replay, seat_view, spectator_view
+from games.models import Game
+
+
+def game_state(game: Game) -> State:
+    """The game's state, replayed from its action log (the log is the truth)."""
+    actions = list(game.actions.order_by("seq").values_list("action", flat=True))
+    return replay(game.variant, game.deal, game.first_leader, actions)
+
+
+def game_for_user(game_id, user) -> tuple[Game, int | None]:
+    """The game and ``user``'s seat in it (None for a spectator).
+
+    Raises Http404 when the game does not exist or ``user`` may not see it (a direct
+    challenge is private to its two players).
+    """
+    try:
+        game = Game.objects.select_related("player0", "player1", "created_by", "invited").get(
+            pk=game_id
+        )
+    except (Game.DoesNotExist, ValueError, TypeError) as error:
+        raise Http404("There is no such game.") from error
+    if game.status == Game.Status.WAITING and game.invited_id is not None:
+        if not user.is_authenticated or user.pk not in (game.created_by_id, game.invited_id):
+            raise Http404("There is no such game.")
+    return game, game.seat_of(user)
+
+
+def player_names(game: Game) -> list[str]:
+    return [p.username if p else "?" for p in game.players]
+
+
+def game_view(game: Game, seat: int | None, state: State | None = None) -> dict:
+    """The engine's view for ``seat``: everything once the game is over (finished or
+    aborted), else the seat's own view, else the public one."""
+    state = state or game_state(game)
+    names = player_names(game)
+    if game.is_over:
+        return full_view(state, names)
+    if seat is None:
+        return spectator_view(state, names)
+    return seat_view(state, seat, names)
+
+
+def user_games(user):
+    """A user's games: Q for the games they sit in."""
+    return Q(player0=user) | Q(player1=user)
+
+
+def games_your_turn(user):
+    return Game.objects.filter(
+        Q(player0=user, to_move=0) | Q(player1=user, to_move=1), status=Game.Status.ACTIVE
+    )
+
+
+def games_their_turn(user):
+    return Game.objects.filter(
+        Q(player0=user, to_move=1) | Q(player1=user, to_move=0), status=Game.Status.ACTIVE
+    )
+
+
+def your_turn_count(user) -> int:
+    if not user.is_authenticated:
+        return 0
+    return games_your_turn(user).count()
+
+
+def open_challenges():
+    return Game.objects.filter(
+        status=Game.Status.WAITING, invited__isnull=True, expires_at__gt=timezone.now()
+    ).select_related("created_by")

@@ -1,0 +1,20 @@
+from django.urls import path
+
+from games.views import lobby, play, replay
+
+app_name = "games"
+
+urlpatterns = [
+    path("lobby/", lobby.lobby, name="lobby"),
+    path("challenges/new", lobby.challenge_new, name="challenge_new"),
+    path("challenges/<int:game_id>/accept", lobby.challenge_accept, name="challenge_accept"),
+    path("challenges/<int:game_id>/withdraw", lobby.challenge_withdraw, name="challenge_withdraw"),
+    path("games/", lobby.my_games, name="my_games"),
+    path("games/<int:game_id>/", play.game_page, name="game"),
+    path("games/<int:game_id>/act", play.game_act, name="act"),
+    path("games/<int:game_id>/poll", play.game_poll, name="poll"),
+    path("games/<int:game_id>/resign", play.game_resign, name="resign"),
+    path("games/<int:game_id>/rematch", lobby.game_rematch, name="rematch"),
+    path("games/<int:game_id>/replay/", replay.game_replay, name="replay"),
+    path("games/<int:game_id>/record.json", replay.game_record, name="record"),
+]
