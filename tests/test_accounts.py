@@ -3,6 +3,7 @@
 import pytest
 from django.contrib.auth import authenticate
 from django.core import mail
+from django.db import IntegrityError, transaction
 
 from accounts.models import User
 
@@ -91,3 +92,10 @@ def test_bot_usernames_are_reserved(client):
 
     assert "are kept for bots" in response.content.decode()
     assert not User.objects.filter(username="bot-impostor").exists()
+
+
+def test_a_bot_needs_a_level_and_a_person_has_none():
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.create_user("bot-nolevel", is_bot=True)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.create_user("dave", bot_level="strong")

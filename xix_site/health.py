@@ -11,8 +11,9 @@ REDIS_TIMEOUT_SECONDS = 1
 
 
 def short_reason(exc: Exception) -> str:
-    message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    reason = f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+    """The exception class and the first line of its message, short enough for a status page."""
+    lines = str(exc).strip().splitlines()
+    reason = f"{type(exc).__name__}: {lines[0]}" if lines else type(exc).__name__
     return f"error: {reason[:150]}"
 
 

@@ -29,7 +29,7 @@ class Command(BaseCommand):
         for username, level in BOTS:
             self.ensure_bot(username, level)
 
-        self.stdout.write("Demo log-ins (http://127.0.0.1:8000/accounts/login/):")
+        self.stdout.write("Demo log-ins (username or e-mail address):")
         for username, email in DEMO_PLAYERS:
             self.stdout.write(f"  {username:<6} or {email:<18}  password: {DEMO_PASSWORD}")
         bots = ", ".join(f"{username} ({level})" for username, level in BOTS)
