@@ -77,18 +77,9 @@ def bootstrap() -> None:
     fingerprint = install_fingerprint()
     if not STAMP.exists() or STAMP.read_text().strip() != fingerprint:
         print("dev.py: installing requirements.lock and the project into .venv", flush=True)
-        call(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", LOCK)
-        call(
-            python,
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "--no-deps",
-            "--editable",
-            ROOT,
-        )
+        pip_install = (python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check")
+        call(*pip_install, "-r", LOCK)
+        call(*pip_install, "--no-deps", "--editable", ROOT)
         STAMP.write_text(fingerprint + "\n")
 
 
