@@ -1,19 +1,310 @@
-"""Being written: see the issue 4 work split in docs/architecture.md."""
+"""The game page: the table as one seat (or a spectator) sees it, its actions, and resigning.
 
-from django.http import Http404
+Every view gets the game through ``selectors.game_for_user`` and renders only
+``selectors.game_view`` for the viewer, never the full state of an active game. htmx
+requests get the ``live`` partial of ``games/game.html``; plain form posts get a redirect
+(success) or the whole page with the message (refusal), so the page works without
+JavaScript.
+"""
+
+import re
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import (
+    HTMX_STOP_POLLING,
+    HttpResponseClientRedirect,
+    HttpResponseClientRefresh,
+)
+
+from games import services
+from games.engine import IllegalAction
+from games.models import Game
+from games.selectors import game_for_user, game_view
+from ratings.models import RatingChange
+
+LIVE = "games/game.html#live"
+PAGE = "games/game.html"
+
+ACTION_TYPES = ("play", "raise", "abandon", "draft", "trade")
+ACTION_FIELDS = {"play": ("card",), "draft": ("card",), "trade": ("card", "position")}
+# Form values people can type: small non-negative integers only (no signs, no floats).
+NUMBER = re.compile(r"\d{1,9}")
+FIELD_RANGES = {"card": (1, 18), "position": (0, 4)}
+FIELD_NAMES = {"card": "card", "position": "row position", "seq": "action number"}
+
+REASON_TEXT = {
+    Game.Reason.EXACT_19: "Exactly 19 points were awarded in all, so the lower score wins.",
+    Game.Reason.REACHED_19: "A score reached 19, so the higher score wins.",
+    Game.Reason.TALON_END: "The talon is all face up and a closed hand is empty.",
+    Game.Reason.RESIGNATION: "{loser} resigned.",
+    Game.Reason.TIMEOUT: "{loser} ran out of time.",
+    Game.Reason.ABORT: "The game was aborted before it was decided.",
+}
 
 
-def game_page(request, *args, **kwargs):
-    raise Http404("not built yet")
+class BadForm(Exception):
+    """The posted form is not an action at all (missing or garbled fields)."""
 
 
-def game_act(request, *args, **kwargs):
-    raise Http404("not built yet")
+def _number(post, name: str) -> int:
+    raw = post.get(name, "").strip()
+    label = FIELD_NAMES[name]
+    if not raw:
+        raise BadForm(f"The {label} is missing.")
+    if not NUMBER.fullmatch(raw):
+        raise BadForm(f"The {label} must be a whole number, not {raw[:20]!r}.")
+    return int(raw)
 
 
-def game_poll(request, *args, **kwargs):
-    raise Http404("not built yet")
+def _parse_action(post) -> tuple[dict, int]:
+    """(action without the seat, expected sequence number) from the posted form."""
+    seq = _number(post, "seq")
+    kind = post.get("type", "").strip()
+    if kind not in ACTION_TYPES:
+        raise BadForm("Choose one of the offered actions: play, raise, abandon, draft or trade.")
+    action = {"type": kind}
+    for name in ACTION_FIELDS.get(kind, ()):
+        if name == "position":
+            # People see row positions 1 to 5; the form sends them as the engine's 0 to 4.
+            if "position" not in post:
+                raise BadForm("Choose a row position to trade with.")
+        elif name not in post:
+            raise BadForm("Choose a card.")
+        value = _number(post, name)
+        low, high = FIELD_RANGES[name]
+        if not low <= value <= high:
+            shown = (low + 1, high + 1) if name == "position" else (low, high)
+            raise BadForm(f"The {FIELD_NAMES[name]} must be from {shown[0]} to {shown[1]}.")
+        action[name] = value
+    return action, seq
 
 
-def game_resign(request, *args, **kwargs):
-    raise Http404("not built yet")
+def _opponent_and_you(seat):
+    """Seats in screen order: (top, bottom). A spectator sees seat 0 at the bottom."""
+    return (1, 0) if seat in (None, 0) else (0, 1)
+
+
+def _result_context(game: Game, names: list[str]) -> dict | None:
+    if not game.is_over:
+        return None
+    loser = None if game.winner is None else names[1 - game.winner]
+    if game.reason in (Game.Reason.RESIGNATION, Game.Reason.TIMEOUT) and game.winner is not None:
+        text = REASON_TEXT[game.reason].format(loser=loser)
+    else:
+        text = REASON_TEXT.get(game.reason, "")
+    changes = {c.user_id: c for c in RatingChange.objects.filter(game=game)}
+    players = []
+    for s, player in enumerate(game.players):
+        change = changes.get(player.pk) if player else None
+        players.append({"seat": s, "user": player, "score": game.scores[s], "change": change})
+    return {
+        "winner": None if game.winner is None else game.players[game.winner],
+        "draw": game.status == Game.Status.FINISHED and game.winner is None,
+        "aborted": game.status == Game.Status.ABORTED,
+        "reason_text": text,
+        "players": players,
+    }
+
+
+def _rematch_context(game: Game, seat) -> dict | None:
+    """A pending rematch of this game, from either player."""
+    if seat is None or not game.is_over:
+        return None
+    offer = (
+        Game.objects.filter(rematch_of=game)
+        .exclude(status=Game.Status.ABORTED)
+        .order_by("-created")
+        .first()
+    )
+    if offer is None:
+        return None
+    return {"game": offer, "mine": offer.created_by_id == game.players[seat].pk}
+
+
+def _table_context(request, game: Game, seat, *, error: str = "") -> dict:
+    """Everything the page shows, from the viewer's view only."""
+    context = {"game": game, "seat": seat, "error": error, "now": timezone.now()}
+    if game.status == Game.Status.WAITING:
+        user = request.user
+        context["challenge"] = {
+            "can_accept": user.pk != game.created_by_id
+            and (game.invited_id is None or game.invited_id == user.pk),
+            "can_cancel": user.pk == game.created_by_id,
+            "can_decline": game.invited_id is not None and user.pk == game.invited_id,
+            "expired": game.expires_at is not None and game.expires_at <= context["now"],
+        }
+        return context
+    view = game_view(game, seat)
+    names = [p.username if p else "?" for p in game.players]
+    seats = [
+        {
+            "seat": s,
+            "user": game.players[s],
+            "name": names[s],
+            "hand": view["hands"][s],
+            "score": view["scores"][s],
+            "strikes": view["strikes"][s],
+            "pips": [i < view["strikes"][s] for i in range(3)],
+            "backs": range(view["hands"][s]["closed_count"]),
+            "is_you": s == seat,
+            "to_move": view["to_move"] == s,
+        }
+        for s in (0, 1)
+    ]
+    top, bottom = _opponent_and_you(seat)
+    legal = view["legal_actions"]
+    kinds = {a["type"] for a in legal}
+    trade_positions = sorted({a["position"] for a in legal if a["type"] == "trade"})
+    context.update(
+        {
+            "view": view,
+            "seats": seats,
+            "top": seats[top],
+            "bottom": seats[bottom],
+            "your_turn": seat is not None and view["to_move"] == seat,
+            "can_play": "play" in kinds,
+            "can_decide": "raise" in kinds,
+            "can_draft": "draft" in kinds,
+            "can_trade": "trade" in kinds,
+            "playable": {a["card"] for a in legal if a["type"] == "play"},
+            "draftable": {a["card"] for a in legal if a["type"] == "draft"},
+            "trade_cards": sorted({a["card"] for a in legal if a["type"] == "trade"}),
+            "trade_positions": [view["row"][p] for p in trade_positions],
+            "deadline_passed": game.deadline is not None and game.deadline <= context["now"],
+            "polling": game.status == Game.Status.ACTIVE,
+            "result": _result_context(game, names),
+            "rematch": _rematch_context(game, seat),
+            "opponent_name": names[1 - seat] if seat is not None else "",
+            "mover_name": names[view["to_move"]] if view["to_move"] is not None else "",
+        }
+    )
+    return context
+
+
+def _render(request, game, seat, *, status=200, error="", partial=None):
+    partial = request.htmx if partial is None else partial
+    context = _table_context(request, game, seat, error=error)
+    response = render(request, LIVE if partial else PAGE, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+@require_GET
+@login_required
+@never_cache
+def game_page(request, game_id):
+    game, seat = game_for_user(game_id, request.user)
+    return _render(request, game, seat)
+
+
+@require_POST
+def game_act(request, game_id):
+    """Apply one action from the form: fields ``seq``, ``type``, ``card``, ``position``."""
+    if not request.user.is_authenticated:
+        if request.htmx:
+            return HttpResponseClientRedirect(
+                redirect_to_login(
+                    request.build_absolute_uri(Game(pk=game_id).get_absolute_url())
+                ).url
+            )
+        return redirect_to_login(Game(pk=game_id).get_absolute_url())
+    game, seat = game_for_user(game_id, request.user)
+    if seat is None:
+        return _render(request, game, seat, status=403, error="You are not playing in this game.")
+    try:
+        action, seq = _parse_action(request.POST)
+    except BadForm as error:
+        return _render(request, game, seat, status=400, error=str(error))
+    try:
+        services.game_act(user=request.user, game_id=game.pk, action=action, expected_seq=seq)
+    except services.StaleSequence as error:
+        game, seat = game_for_user(game_id, request.user)
+        return _render(request, game, seat, status=409, error=str(error))
+    except services.GameError as error:
+        game, seat = game_for_user(game_id, request.user)
+        return _render(request, game, seat, status=error.status, error=str(error))
+    except IllegalAction as error:
+        game, seat = game_for_user(game_id, request.user)
+        message = str(error)
+        return _render(
+            request,
+            game,
+            seat,
+            status=400,
+            error=f"That move is not allowed: {message[:1].upper()}{message[1:]}.",
+        )
+    if request.htmx:
+        game, seat = game_for_user(game_id, request.user)
+        return _render(request, game, seat)
+    return _see_other(game)
+
+
+def _see_other(game: Game) -> HttpResponse:
+    response = HttpResponse(status=303)
+    response["Location"] = game.get_absolute_url()
+    return response
+
+
+@require_GET
+@login_required
+@never_cache
+def game_poll(request, game_id):
+    """``?seq=N``: 204 while the game is active at N actions, else the fresh table (286 once
+    the game is over, which stops htmx polling). ``&waiting=1`` from a challenge page: 204
+    while it waits, then a full refresh."""
+    waiting_page = request.GET.get("waiting") == "1"
+    try:
+        game, seat = game_for_user(game_id, request.user)
+    except Http404:
+        if waiting_page:
+            # The challenge was withdrawn or declined: reload to show why the page is gone.
+            return HttpResponseClientRefresh()
+        raise
+    if game.status == Game.Status.WAITING:
+        return HttpResponse(status=204)
+    if waiting_page:
+        return HttpResponseClientRefresh()
+    raw = request.GET.get("seq", "")
+    if not NUMBER.fullmatch(raw):
+        return HttpResponse(
+            "The action number must be a whole number.", status=400, content_type="text/plain"
+        )
+    if game.status == Game.Status.ACTIVE and int(raw) == game.n_actions:
+        return HttpResponse(status=204)
+    response = _render(request, game, seat, partial=True)
+    if game.is_over:
+        response.status_code = HTMX_STOP_POLLING
+    return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def game_resign(request, game_id):
+    game, seat = game_for_user(game_id, request.user)
+    if seat is None:
+        return _resign_page(request, game, status=403, error="You are not playing in this game.")
+    if game.status != Game.Status.ACTIVE:
+        return _resign_page(request, game, status=400, error="The game is already over.")
+    if request.method != "POST":
+        return _resign_page(request, game)
+    try:
+        services.game_resign(user=request.user, game_id=game.pk)
+    except services.GameError as error:
+        return _resign_page(request, game, status=error.status, error=str(error))
+    messages.info(request, "You resigned. The game is over.")
+    return _see_other(game)
+
+
+def _resign_page(request, game, *, status=200, error=""):
+    seat = game.seat_of(request.user)
+    opponent = game.players[1 - seat] if seat is not None else None
+    context = {"game": game, "seat": seat, "opponent": opponent, "error": error}
+    return render(request, "games/resign_confirm.html", context, status=status)
