@@ -1,11 +1,73 @@
-"""Being written."""
+"""Public player pages: the profile and the match history. Anyone may read them."""
 
-from django.http import Http404
+from django.core.paginator import Paginator
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_safe
+
+from accounts import selectors
+from accounts.forms import HistoryFilter
+from ratings.chart import rating_chart
+
+RECENT_GAMES = 10
+HISTORY_PAGE_SIZE = 25
 
 
-def profile(request, *args, **kwargs):
-    raise Http404("not built yet")
+@require_safe
+def profile(request, username):
+    player = selectors.player_by_name(username)
+    if player.username != username:
+        return redirect("players:profile", username=player.username, permanent=True)
+    histories = selectors.rating_histories(player)
+    records = [
+        (record, rating_chart(histories.get(record.variant, [])))
+        for record in selectors.variant_records(player)
+    ]
+    recent = selectors.history_rows(selectors.finished_games(player)[:RECENT_GAMES], player)
+    return render(
+        request,
+        "accounts/profile.html",
+        {
+            "player": player,
+            "records": records,
+            "recent": recent,
+            "is_self": request.user.is_authenticated and request.user.pk == player.pk,
+        },
+    )
 
 
-def history(request, *args, **kwargs):
-    raise Http404("not built yet")
+@require_safe
+def history(request, username):
+    player = selectors.player_by_name(username)
+    if player.username != username:
+        url = redirect("players:history", username=player.username).url
+        query = request.GET.urlencode()
+        return redirect(f"{url}?{query}" if query else url, permanent=True)
+    form = HistoryFilter(request.GET)
+    if form.is_valid():
+        games = selectors.finished_games(
+            player,
+            variant=form.cleaned_data["variant"] or None,
+            result=form.cleaned_data["result"] or None,
+        )
+        status = 200
+    else:
+        # A filter value from a mangled link: say so instead of listing unfiltered games.
+        games = selectors.finished_games(player).none()
+        status = 400
+    page = Paginator(games, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    # Page links keep the filters.
+    filters = request.GET.copy()
+    filters.pop("page", None)
+    return render(
+        request,
+        "accounts/history.html",
+        {
+            "player": player,
+            "form": form,
+            "page": page,
+            "rows": selectors.history_rows(page.object_list, player),
+            "filters": filters.urlencode(),
+            "filtered": any(form.data.get(name) for name in form.fields),
+        },
+        status=status,
+    )

@@ -72,7 +72,7 @@ def test_fresh_machine_defaults_need_no_services():
     assert report["eager"] is True
     assert report["eager_propagates"] is True
     assert report["email_backend"] == "django.core.mail.backends.console.EmailBackend"
-    assert report["email_verification"] == "optional"
+    assert report["email_verification"] == "mandatory"
     assert report["debug"] is True
     assert (report["time_zone"], report["use_tz"]) == ("UTC", True)
     assert report["user_model"] == "accounts.User"
@@ -95,7 +95,7 @@ def test_services_come_from_the_environment():
         DATABASE_URL="postgres://xix:secret@db.internal:5432/xix",
         REDIS_URL="redis://cache.internal:6379/2",
         EMAIL_URL="smtp://mail.internal:1025",
-        ACCOUNT_EMAIL_VERIFICATION="mandatory",
+        ACCOUNT_EMAIL_VERIFICATION="optional",
     )
 
     assert report["database_engine"] == "django.db.backends.postgresql"
@@ -107,7 +107,7 @@ def test_services_come_from_the_environment():
     assert report["eager"] is False
     assert report["email_backend"] == "django.core.mail.backends.smtp.EmailBackend"
     assert (report["email_host"], report["email_port"]) == ("mail.internal", 1025)
-    assert report["email_verification"] == "mandatory"
+    assert report["email_verification"] == "optional"
 
 
 def test_smtp_from_separate_email_variables():

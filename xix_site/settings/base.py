@@ -109,13 +109,40 @@ ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_UNIQUE_EMAIL = True
-ACCOUNT_EMAIL_VERIFICATION = env.str("ACCOUNT_EMAIL_VERIFICATION", default="optional")
+ACCOUNT_EMAIL_VERIFICATION = env.str("ACCOUNT_EMAIL_VERIFICATION", default="mandatory")
 if ACCOUNT_EMAIL_VERIFICATION not in ("none", "optional", "mandatory"):
     raise ImproperlyConfigured(
         "ACCOUNT_EMAIL_VERIFICATION must be none, optional or mandatory, "
         f"not {ACCOUNT_EMAIL_VERIFICATION!r}."
     )
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[XIX Online] "
+# The link in the mail opens a page with a Confirm button (a POST): mail scanners that
+# follow links must not confirm addresses. Confirming logs the person in when it happens
+# in the browser that signed up (allauth checks the session), not in any other.
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+ACCOUNT_SESSION_REMEMBER = None  # ask ("Remember me")
+# The account pages go through allauth's rate limits, counted in the cache: Redis when
+# REDIS_URL is set (shared by every web process), process memory otherwise. The format is
+# "<amount>/<period>/<per>", period s/m/h/d or "<n>s", per ip, key (the log-in or address
+# typed in) or user; several limits separated by commas all apply.
+ACCOUNT_RATE_LIMITS = {
+    # Wrong passwords: 10 a minute from one IP address, 5 per account name in 5 minutes.
+    "login_failed": "10/m/ip,5/300s/key",
+    "login": "30/m/ip",
+    "signup": "20/h/ip",
+    "confirm_email": "1/180s/key",
+    "reset_password": "20/m/ip,5/h/key",
+    "reset_password_from_key": "20/m/ip",
+    "change_password": "5/m/user",
+    "manage_email": "10/m/user",
+    "reauthenticate": "10/m/user",
+}
+# Per-IP limits need the visitor's address, not the proxy's: behind N reverse proxies that
+# each append to X-Forwarded-For, set this to N.
+ALLAUTH_TRUSTED_PROXY_COUNT = env.int("ALLAUTH_TRUSTED_PROXY_COUNT", default=0)
 
 # E-mail: EMAIL_URL wins, then EMAIL_HOST (SMTP), else messages go to the console.
 if env.str("EMAIL_URL", default=""):
