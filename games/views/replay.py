@@ -1,11 +1,196 @@
-"""Being written: see the issue 4 work split in docs/architecture.md."""
+"""The replay viewer and the record download, for games that are over.
 
-from django.http import Http404
+Both show every card, so both are refused while a game is waiting or in play, to everyone
+(players and staff alike): a live game's hidden cards never leave the server through here.
+"""
+
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from games.engine import full_view, record_of
+from games.models import Game
+from games.selectors import game_for_user, player_names
+
+TEMPLATE = "games/replay.html"
+
+NOT_OVER = {
+    # (replay, record) messages
+    Game.Status.WAITING: (
+        "This challenge has not been accepted yet: there is no game to replay.",
+        "This challenge has not been accepted yet: there is no game record to download.",
+    ),
+    Game.Status.ACTIVE: (
+        "This game is still being played. Its replay opens when the game is over, so that "
+        "nobody sees the hidden cards of a live game.",
+        "This game is still being played. Its record can be downloaded when the game is "
+        "over, so that nobody sees the hidden cards of a live game.",
+    ),
+}
+
+PHASES = {
+    "play": "{name} to play",
+    "decide": "{name} to raise or abandon",
+    "draft": "{name} to draft a card",
+    "trade": "{name} to trade a card with the row",
+}
 
 
-def game_replay(request, *args, **kwargs):
-    raise Http404("not built yet")
+def _refuse(request, game: Game, *, title: str, message: str, status: int):
+    """The replay page with a message in place of the viewer."""
+    context = {"game": game, "names": player_names(game), "refusal": {"title": title,
+                                                                      "message": message}}
+    return render(request, TEMPLATE, context, status=status)
 
 
-def game_record(request, *args, **kwargs):
-    raise Http404("not built yet")
+def _game_log(game: Game) -> list[dict]:
+    return list(game.actions.order_by("seq").values_list("action", flat=True))
+
+
+def _parse_step(raw: str | None, last: int) -> int | None:
+    """The step asked for, clamped to 0..last (0 when absent); None when not a number."""
+    if raw is None or not raw.strip():
+        return 0
+    try:
+        step = int(raw.strip())
+    except ValueError:
+        return None
+    return max(0, min(step, last))
+
+
+def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict]]:
+    """The full view after ``step`` actions, and the whole game's history grouped by the
+    action that wrote each line (group 0 is the opening line, before any action)."""
+    names = player_names(game)
+    state = game.initial_state()
+    at_step = state
+    bounds = [0, len(state.events())]  # action k wrote history lines bounds[k]:bounds[k+1]
+    for number, action in enumerate(actions, start=1):
+        state, events = state.apply(action)
+        bounds.append(bounds[-1] + len(events))
+        if number == step:
+            at_step = state
+    history = full_view(state, names)["history"]
+    groups = [
+        {"step": k, "lines": history[bounds[k]:bounds[k + 1]]} for k in range(len(bounds) - 1)
+    ]
+    return full_view(at_step, names), groups
+
+
+def _seat_panel(view: dict, seat: int, names: list[str]) -> dict:
+    hand = view["hands"][seat]
+    return {
+        "seat": seat,
+        "name": names[seat],
+        "closed": hand["closed"],
+        "open": hand["open"],
+        "score": view["scores"][seat],
+        "strikes": view["strikes"][seat],
+        "to_move": view["to_move"] == seat,
+    }
+
+
+def _status_line(view: dict, names: list[str]) -> str:
+    if view["to_move"] is None:
+        return "Game over"
+    return PHASES[view["phase"]].format(name=names[view["to_move"]])
+
+
+def _result_line(game: Game, names: list[str]) -> str:
+    score = f"{game.score0}–{game.score1}"
+    if game.status == Game.Status.ABORTED:
+        return f"Aborted at {score}"
+    reason = game.get_reason_display().lower() if game.reason else ""
+    if game.winner is None:
+        outcome = f"Drawn {score}"
+    else:
+        outcome = f"{names[game.winner]} won {score}"
+    return f"{outcome} ({reason})" if reason else outcome
+
+
+@login_required
+@require_safe
+@vary_on_headers("HX-Request")
+def game_replay(request, game_id):
+    """Step through a finished game, every card face up; ``?step=N`` picks the position
+    after N actions. htmx requests get only the step partial."""
+    game, seat = game_for_user(game_id, request.user)
+    if not game.is_over:
+        return _refuse(request, game, title="No replay yet", status=403,
+                       message=NOT_OVER[game.status][0])
+    actions = _game_log(game)
+    last = len(actions)
+    step = _parse_step(request.GET.get("step"), last)
+    if step is None:
+        return _refuse(request, game, title="No such step", status=400,
+                       message=f"The step must be a whole number from 0 to {last}.")
+    view, history = _replay(game, actions, step)
+    names = player_names(game)
+    bottom = seat if seat is not None else 0
+    context = {
+        "game": game,
+        "names": names,
+        "view": view,
+        "history": history,
+        "current": history[step],
+        "step": step,
+        "last": last,
+        "first": 0 if step > 0 else None,
+        "previous": step - 1 if step > 0 else None,
+        "next": step + 1 if step < last else None,
+        "final": last if step < last else None,
+        "result_line": _result_line(game, names),
+        "top": _seat_panel(view, 1 - bottom, names),
+        "bottom": _seat_panel(view, bottom, names),
+        "status_line": _status_line(view, names),
+        "replay_url": reverse("games:replay", args=[game.pk]),
+    }
+    if request.htmx and not request.htmx.history_restore_request:
+        return render(request, TEMPLATE + "#replay-step", context)
+    return render(request, TEMPLATE, context)
+
+
+def _record_json(record: dict) -> str:
+    """The record as JSON that reads well in a text editor: one key, or one action, per
+    line."""
+    lines = []
+    for key, value in record.items():
+        if key == "actions" and value:
+            text = "[\n    " + ",\n    ".join(json.dumps(a) for a in value) + "\n  ]"
+        else:
+            text = json.dumps(value)
+        lines.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+@login_required
+@require_safe
+def game_record(request, game_id):
+    """The game's record as an ``xix/1`` JSON file (finished or aborted games only)."""
+    game, _seat = game_for_user(game_id, request.user)
+    if not game.is_over:
+        return _refuse(request, game, title="No record yet", status=403,
+                       message=NOT_OVER[game.status][1])
+    record = record_of(
+        game.initial_state(),
+        _game_log(game),
+        game=request.build_absolute_uri(game.get_absolute_url()),
+        players=player_names(game),
+        rated=game.rated,
+        started=game.started_at.isoformat() if game.started_at else None,
+        finished=game.finished_at.isoformat() if game.finished_at else None,
+        result={
+            "status": game.status,
+            "winner": game.winner,
+            "scores": game.scores,
+            "reason": game.reason or None,
+        },
+    )
+    response = HttpResponse(_record_json(record), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="xix-game-{game.pk}.json"'
+    return response

@@ -1,0 +1,354 @@
+"""The replay viewer and the record download, through HTTP as people use them."""
+
+import json
+import re
+from html import unescape
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from games import services
+from games.engine import full_view, replay
+from games.models import Game
+from games.selectors import game_state
+from tests.factories import UserFactory, play, play_random, start_game
+
+pytestmark = pytest.mark.django_db
+
+CARD = re.compile(
+    r'<(?:li|span) class="replay-card[ "][^>]*>\s*(?:<span class="replay-card-number">)?(\d+)'
+)
+
+
+def cards_on_page(html: str) -> list[int]:
+    return [int(n) for n in CARD.findall(html)]
+
+
+def hand_on_page(html: str, name: str, which: str) -> list[int]:
+    label = f"{name}&#x27;s {which} hand"
+    match = re.search(rf'<ul class="replay-cards" aria-label="{label}">(.*?)</ul>', html, re.S)
+    assert match, f"no {which} hand for {name} on the page"
+    return cards_on_page(match.group(1))
+
+
+def current_history(html: str) -> str:
+    match = re.search(r'<li class="replay-history-current" aria-current="step">(.*?)</li>',
+                      html, re.S)
+    assert match, "no history line is marked as the current step"
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", match.group(1))).split())
+
+
+def text(response) -> str:
+    html = response.content.decode()
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def replay_url(game, step=None) -> str:
+    url = f"/games/{game.pk}/replay/"
+    return url if step is None else f"{url}?step={step}"
+
+
+def record_url(game) -> str:
+    return f"/games/{game.pk}/record.json"
+
+
+@pytest.fixture
+def ann():
+    return UserFactory(username="ann")
+
+
+@pytest.fixture
+def bob():
+    return UserFactory(username="bob")
+
+
+@pytest.fixture
+def carol():
+    return UserFactory(username="carol")
+
+
+@pytest.fixture
+def staff():
+    return UserFactory(username="boss", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def finished(ann, bob):
+    game = play_random(start_game(ann, bob, seed="replay-finished"), seed=3)
+    assert game.status == Game.Status.FINISHED
+    return game
+
+
+@pytest.fixture
+def active(ann, bob):
+    game = play_random(start_game(ann, bob, seed="replay-active"), moves=7, seed=1)
+    assert game.status == Game.Status.ACTIVE
+    return game
+
+
+# --- who may see a replay ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url", [replay_url, record_url])
+def test_anonymous_visitors_are_sent_to_log_in(client, finished, url):
+    response = client.get(url(finished))
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+
+
+@pytest.mark.parametrize("who", ["ann", "bob", "carol", "staff"])
+def test_everyone_logged_in_sees_every_card_of_a_finished_game(client, finished, who, request):
+    client.force_login(request.getfixturevalue(who))
+    response = client.get(replay_url(finished, 0))
+    assert response.status_code == 200
+    html = response.content.decode()
+    # Before the first action: both closed hands, the five face-down row cards and the
+    # discarded card: all eighteen cards, each once.
+    assert sorted(cards_on_page(html)) == list(range(1, 19))
+    deal = finished.deal
+    assert hand_on_page(html, "ann", "closed") == sorted(deal[0:6])
+    assert hand_on_page(html, "bob", "closed") == sorted(deal[6:12])
+    assert f'replay-card-discard">{deal[17]}</span>' in html
+    assert "Step 0 of" in text(response)
+
+
+@pytest.mark.parametrize("who", ["ann", "bob", "carol", "staff"])
+def test_nobody_gets_the_replay_of_a_live_game(client, active, who, request):
+    client.force_login(request.getfixturevalue(who))
+    response = client.get(replay_url(active, 3))
+    assert response.status_code == 403
+    assert "still being played" in text(response)
+    assert cards_on_page(response.content.decode()) == []
+    assert f'href="/games/{active.pk}/"' in response.content.decode()
+
+
+@pytest.mark.parametrize("who", ["ann", "bob", "carol", "staff"])
+def test_nobody_gets_the_record_of_a_live_game(client, active, who, request):
+    client.force_login(request.getfixturevalue(who))
+    response = client.get(record_url(active))
+    assert response.status_code == 403
+    assert "Content-Disposition" not in response
+    assert "still being played" in text(response)
+    assert json.dumps(active.deal) not in response.content.decode()
+
+
+def test_an_open_challenge_has_no_replay_or_record(client, ann, bob):
+    challenge = services.challenge_create(user=ann, variant="standard", days_per_move=3,
+                                          rated=True, invited=None)
+    client.force_login(bob)
+    for url in (replay_url(challenge), record_url(challenge)):
+        response = client.get(url)
+        assert response.status_code == 403
+        assert "not been accepted yet" in text(response)
+
+
+def test_a_direct_challenge_is_invisible_to_others(client, ann, bob, carol):
+    challenge = services.challenge_create(user=ann, variant="standard", days_per_move=3,
+                                          rated=True, invited=bob)
+    client.force_login(carol)
+    assert client.get(replay_url(challenge)).status_code == 404
+    assert client.get(record_url(challenge)).status_code == 404
+
+
+def test_a_missing_game_is_404(client, ann):
+    client.force_login(ann)
+    assert client.get("/games/987654/replay/").status_code == 404
+    assert client.get("/games/987654/record.json").status_code == 404
+
+
+def test_replay_and_record_only_answer_get(client, finished, ann):
+    client.force_login(ann)
+    assert client.post(replay_url(finished)).status_code == 405
+    assert client.post(record_url(finished)).status_code == 405
+
+
+# --- stepping ----------------------------------------------------------------------------
+
+
+def test_each_step_shows_the_position_after_that_many_actions(client, finished, carol):
+    client.force_login(carol)
+    actions = list(finished.actions.order_by("seq").values_list("action", flat=True))
+    for step in (1, 2, len(actions) // 2, len(actions) - 1):
+        before = replay(finished.variant, finished.deal, finished.first_leader, actions[:step - 1])
+        after = replay(finished.variant, finished.deal, finished.first_leader, actions[:step])
+        view = full_view(after, ["ann", "bob"])
+        response = client.get(replay_url(finished, step))
+        html = response.content.decode()
+        assert f"Step {step} of {len(actions)}" in text(response)
+        for seat, name in enumerate(["ann", "bob"]):
+            assert hand_on_page(html, name, "closed") == view["hands"][seat]["closed"]
+            assert hand_on_page(html, name, "open") == view["hands"][seat]["open"]
+        row = re.search(r'<ol class="replay-cards replay-row">(.*?)</ol>', html, re.S).group(1)
+        assert cards_on_page(row) == [slot["card"] for slot in view["row"]]
+        assert row.count("face down") == sum(not slot["face_up"] for slot in view["row"])
+        # The lines this action wrote are the highlighted ones.
+        new_lines = view["history"][len(full_view(before, ["ann", "bob"])["history"]):]
+        assert new_lines
+        assert current_history(html) == " ".join([str(step), *new_lines])
+
+
+def test_first_and_last_steps_disable_the_way_out(client, finished, ann):
+    client.force_login(ann)
+    last = finished.n_actions
+    html = client.get(replay_url(finished, 0)).content.decode()
+    assert '<span class="button button-secondary replay-nav-button" aria-disabled="true" ' \
+           'data-replay-nav="previous">' in html
+    assert f'href="/games/{finished.pk}/replay/?step=1"' in html
+    assert re.search(rf'href="/games/{finished.pk}/replay/\?step={last}"\s+hx-get="[^"]+"\s+'
+                     r'data-replay-nav="last"', html)
+
+    response = client.get(replay_url(finished, last))
+    html = response.content.decode()
+    assert f"Step {last} of {last}" in text(response)
+    assert 'aria-disabled="true" data-replay-nav="next"' in html
+    assert 'aria-disabled="true" data-replay-nav="last"' in html
+    assert "Game over" in text(response)
+
+
+@pytest.mark.parametrize("raw, shown", [("-4", 0), ("99999", "last"), (" 2 ", 2), ("", 0)])
+def test_out_of_range_steps_are_clamped(client, finished, ann, raw, shown):
+    client.force_login(ann)
+    last = finished.n_actions
+    expected = last if shown == "last" else shown
+    response = client.get(replay_url(finished), {"step": raw})
+    assert response.status_code == 200
+    assert f"Step {expected} of {last}" in text(response)
+
+
+@pytest.mark.parametrize("raw", ["abc", "1.5", "2e3", "0x10"])
+def test_a_step_that_is_not_a_number_is_a_clear_400(client, finished, ann, raw):
+    client.force_login(ann)
+    response = client.get(replay_url(finished), {"step": raw})
+    assert response.status_code == 400
+    assert f"The step must be a whole number from 0 to {finished.n_actions}" in text(response)
+
+
+def test_htmx_gets_only_the_step(client, finished, ann):
+    client.force_login(ann)
+    response = client.get(replay_url(finished, 4), headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" not in html and "site-header" not in html
+    assert f"Step 4 of {finished.n_actions}" in text(response)
+    assert "HX-Request" in response["Vary"]
+    # A history restore (back button with no cached page) gets the whole page.
+    restore = client.get(replay_url(finished, 4),
+                         headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
+    assert "<html" in restore.content.decode()
+
+
+def test_a_seated_player_sees_their_own_seat_at_the_bottom(client, finished, bob):
+    client.force_login(bob)
+    html = client.get(replay_url(finished, 0)).content.decode()
+    assert html.index('id="replay-seat-0"') < html.index('id="replay-seat-1"')
+    assert html.index("ann&#x27;s closed hand") < html.index("bob&#x27;s closed hand")
+
+
+def test_the_header_tells_the_result(client, finished, carol):
+    client.force_login(carol)
+    winner = finished.players[finished.winner].username
+    page = text(client.get(replay_url(finished)))
+    assert f"{winner} won {finished.score0}–{finished.score1}" in page
+    assert "Download the record" in page
+
+
+def test_a_resigned_game_replays_to_the_resignation(client, ann, bob, carol):
+    game = play_random(start_game(ann, bob, seed="resigned"), moves=5, seed=2)
+    services.game_resign(user=ann, game_id=game.pk)
+    client.force_login(carol)
+    response = client.get(replay_url(game, 999))
+    assert response.status_code == 200
+    page = text(response)
+    assert "Step 5 of 5" in page
+    assert "bob won" in page and "resignation" in page
+
+
+def test_an_aborted_game_can_be_replayed(client, active, carol):
+    Game.objects.filter(pk=active.pk).update(status=Game.Status.ABORTED,
+                                             reason=Game.Reason.ABORT)
+    client.force_login(carol)
+    response = client.get(replay_url(active, 7))
+    assert response.status_code == 200
+    assert "Aborted at" in text(response)
+    assert sorted(cards_on_page(response.content.decode()))  # cards are shown once over
+
+
+def test_a_talon_game_shows_its_talon(client, ann, bob):
+    game = play_random(start_game(ann, bob, variant="talon", seed="talon-replay"), seed=5)
+    client.force_login(ann)
+    response = client.get(replay_url(game, 0))
+    assert response.status_code == 200
+    assert '<h3 id="replay-row-title">Talon</h3>' in response.content.decode()
+    assert sorted(cards_on_page(response.content.decode())) == list(range(1, 19))
+
+
+# --- the record ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("who", ["ann", "carol", "staff"])
+def test_the_record_downloads_and_passes_check_records(client, finished, who, request,
+                                                       tmp_path):
+    client.force_login(request.getfixturevalue(who))
+    response = client.get(record_url(finished))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="xix-game-{finished.pk}.json"'
+    )
+    record = json.loads(response.content)
+    assert record["format"] == "xix/1"
+    assert record["players"] == ["ann", "bob"]
+    assert record["deal"] == finished.deal
+    assert len(record["actions"]) == finished.n_actions
+    assert record["result"] == {"status": "finished", "winner": finished.winner,
+                                "scores": finished.scores, "reason": finished.reason}
+    assert record["game"] == f"http://testserver/games/{finished.pk}/"
+
+    path = tmp_path / f"xix-game-{finished.pk}.json"
+    path.write_bytes(response.content)
+    out = StringIO()
+    call_command("check_records", str(path), stdout=out)
+    verdict = json.loads(out.getvalue())
+    assert verdict == {"ok": True, "over": True, "scores": finished.scores,
+                       "winner": finished.winner}
+
+
+def test_the_record_of_a_resigned_game_is_legal_and_says_so(client, ann, bob, tmp_path):
+    game = play_random(start_game(ann, bob, seed="resigned-record"), moves=9, seed=4)
+    state_before = game_state(game)
+    game = services.game_resign(user=bob, game_id=game.pk)
+    client.force_login(ann)
+    record = json.loads(client.get(record_url(game)).content)
+    assert record["result"]["reason"] == "resignation"
+    assert record["result"]["winner"] == 0
+    path = tmp_path / "resigned.json"
+    path.write_text(json.dumps(record))
+    out = StringIO()
+    call_command("check_records", str(path), stdout=out)
+    verdict = json.loads(out.getvalue())
+    assert verdict["ok"] is True and verdict["over"] is False
+    assert verdict["scores"] == list(state_before.scores)
+
+
+def test_a_game_with_no_actions_yet_finished_by_resignation(client, ann, bob):
+    game = start_game(ann, bob, seed="instant-resign")
+    services.game_resign(user=ann, game_id=game.pk)
+    client.force_login(bob)
+    response = client.get(replay_url(game))
+    assert response.status_code == 200
+    assert "Step 0 of 0" in text(response)
+    record = json.loads(client.get(record_url(game)).content)
+    assert record["actions"] == []
+
+
+def test_the_replay_plays_the_same_moves_as_the_log(client, ann, bob):
+    game = start_game(ann, bob, seed="scripted")
+    state = game_state(game)
+    game = play(game, [state.legal_actions()[0]])
+    services.game_resign(user=ann, game_id=game.pk)
+    client.force_login(ann)
+    html = client.get(replay_url(game, 1)).content.decode()
+    first = game.actions.get(seq=0).action
+    mover = "ann" if first["seat"] == 0 else "bob"
+    assert f"{mover} led {first['card']}" in current_history(html)
