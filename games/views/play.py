@@ -233,14 +233,7 @@ def game_act(request, game_id):
         return _render(request, game, seat, status=error.status, error=str(error))
     except IllegalAction as error:
         game, seat = game_for_user(game_id, request.user)
-        message = str(error)
-        return _render(
-            request,
-            game,
-            seat,
-            status=400,
-            error=f"That move is not allowed: {message[:1].upper()}{message[1:]}.",
-        )
+        return _render(request, game, seat, status=400, error=f"That move is not allowed: {error}.")
     if request.htmx:
         game, seat = game_for_user(game_id, request.user)
         return _render(request, game, seat)
