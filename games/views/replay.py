@@ -84,9 +84,13 @@ def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict
 
 def _seat_panel(view: dict, seat: int, names: list[str]) -> dict:
     hand = view["hands"][seat]
+    name = names[seat]
     return {
         "seat": seat,
-        "name": names[seat],
+        "name": name,
+        "opponent": names[1 - seat],
+        "closed_label": f"{name}'s closed hand",
+        "open_label": f"{name}'s open hand",
         "closed": hand["closed"],
         "open": hand["open"],
         "score": view["scores"][seat],
@@ -95,9 +99,13 @@ def _seat_panel(view: dict, seat: int, names: list[str]) -> dict:
     }
 
 
-def _status_line(view: dict, names: list[str]) -> str:
+def _status_line(view: dict, names: list[str], *, ended: str | None) -> str:
+    """Who is to do what; ``ended`` says how the game ended when this is its last step
+    and the rules did not end it (resignation, time, abort)."""
     if view["to_move"] is None:
         return "Game over"
+    if ended:
+        return f"Game over: {ended}"
     return PHASES[view["phase"]].format(name=names[view["to_move"]])
 
 
@@ -132,6 +140,7 @@ def game_replay(request, game_id):
     view, history = _replay(game, actions, step)
     names = player_names(game)
     bottom = seat if seat is not None else 0
+    result_line = _result_line(game, names)
     context = {
         "game": game,
         "names": names,
@@ -144,10 +153,11 @@ def game_replay(request, game_id):
         "previous": step - 1 if step > 0 else None,
         "next": step + 1 if step < last else None,
         "final": last if step < last else None,
-        "result_line": _result_line(game, names),
+        "result_line": result_line,
         "top": _seat_panel(view, 1 - bottom, names),
         "bottom": _seat_panel(view, bottom, names),
-        "status_line": _status_line(view, names),
+        "status_line": _status_line(view, names, ended=result_line if step == last else None),
+        "pool_label": "Draft pool" if view["phase"] == "draft" else "Cards played this exchange",
         "replay_url": reverse("games:replay", args=[game.pk]),
     }
     if request.htmx and not request.htmx.history_restore_request:
