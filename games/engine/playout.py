@@ -125,7 +125,9 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
                 positions = _ALL_POSITIONS
             cards = low[hand & 1023] + high[hand >> 10]
             count = len(positions)
-            index = int(rand() * len(cards) * count)
+            # One product, as the reference's int(r * len(legal)): (r * a) * b can round
+            # across an integer where r * (a * b) does not, and pick another action.
+            index = int(rand() * (len(cards) * count))
             card = cards[index // count]
             position = positions[index % count]
             bit = 1 << card

@@ -1,0 +1,53 @@
+"""The engine stands alone: standard library only, no Django, usable from a plain script."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+NEW_MODULES = """
+import json, sys
+before = set(sys.modules)
+import games.engine
+import games.engine.playout
+print(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+
+def python(*args):
+    done = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_importing_the_engine_loads_no_django_module():
+    code = (
+        "import games.engine, sys; "
+        "print(any(m == 'django' or m.startswith('django.') for m in sys.modules))"
+    )
+    assert python("-c", code).strip() == "False"
+
+
+def test_importing_the_engine_loads_only_the_standard_library():
+    loaded = json.loads(python("-c", NEW_MODULES))
+
+    outside = [
+        m for m in loaded
+        if m.split(".")[0] not in sys.stdlib_module_names and m.split(".")[0] != "games"
+    ]  # fmt: skip
+    assert "games.engine.state" in loaded
+    assert outside == []
+    assert not {"celery", "redis", "psycopg", "django"} & {m.split(".")[0] for m in loaded}
+
+
+def test_the_benchmark_runs_as_a_plain_script():
+    output = python("benchmarks/engine.py", "--games", "20", "--repeats", "1")
+
+    figures = json.loads(output)
+    assert figures["games"] == 40
+    assert figures["games_per_second"] > 0
+    assert figures["replay_200_actions_ms"] > 0
