@@ -1,6 +1,6 @@
 """Reading games: the one way a view gets a game, and the seat's view of it."""
 
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.http import Http404
 from django.utils import timezone
 
@@ -75,3 +75,48 @@ def open_challenges():
     return Game.objects.filter(
         status=Game.Status.WAITING, invited__isnull=True, expires_at__gt=timezone.now()
     ).select_related("created_by")
+
+
+def _with_challenger_rating(games):
+    """Annotate waiting games with the challenger's rating and deviation for the variant
+    (None when the challenger has no rating for it yet)."""
+    from ratings.models import Rating
+
+    rating = Rating.objects.filter(user=OuterRef("created_by"), variant=OuterRef("variant"))
+    return games.annotate(
+        challenger_rating=Subquery(rating.values("rating")[:1]),
+        challenger_deviation=Subquery(rating.values("deviation")[:1]),
+    )
+
+
+def open_challenges_for(user):
+    """Open challenges a user could accept (everyone else's), oldest last, with ratings."""
+    games = open_challenges().order_by("-created")
+    if user.is_authenticated:
+        games = games.exclude(created_by=user)
+    return _with_challenger_rating(games)
+
+
+def challenges_outgoing(user):
+    """``user``'s own waiting challenges, open or direct, that have not lapsed."""
+    return (
+        Game.objects.filter(
+            created_by=user, status=Game.Status.WAITING, expires_at__gt=timezone.now()
+        )
+        .select_related("invited")
+        .order_by("-created")
+    )
+
+
+def challenges_incoming(user):
+    """Direct challenges waiting for ``user``'s answer, with the challenger's rating."""
+    games = Game.objects.filter(
+        invited=user, status=Game.Status.WAITING, expires_at__gt=timezone.now()
+    ).select_related("created_by")
+    return _with_challenger_rating(games.order_by("-created"))
+
+
+def games_finished(user):
+    return Game.objects.filter(
+        user_games(user), status__in=[Game.Status.FINISHED, Game.Status.ABORTED]
+    ).order_by("-finished_at", "-updated")

@@ -54,11 +54,23 @@ class ChallengeError(GameError):
     pass
 
 
+class NoSuchGame(GameError):
+    status = 404
+
+    def __init__(self, message="There is no such game or challenge."):
+        super().__init__(message)
+
+
+# Bots get their players in a later issue; until then every challenge to a bot is refused
+# here, and only here.
+BOTS_NOT_YET = "Bots will be able to play soon; for now, challenge a person."
+
+
 def _locked(game_id) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError) as error:
-        raise GameError("There is no such game.") from error
+        raise NoSuchGame() from error
 
 
 def _send_after_commit(game: Game, kind: str, **extra) -> None:
@@ -85,6 +97,8 @@ def challenge_create(
     if invited is not None:
         if invited.pk == user.pk:
             raise ChallengeError("You cannot challenge yourself.")
+        if invited.is_bot:
+            raise ChallengeError(BOTS_NOT_YET)
         if not invited.is_active:
             raise ChallengeError(f"{invited.username} cannot be challenged.")
     now = timezone.now()
@@ -127,7 +141,7 @@ def challenge_accept(*, user, game_id) -> Game:
     if game.created_by_id == user.pk:
         raise ChallengeError("You cannot accept your own challenge.")
     if game.invited_id is not None and game.invited_id != user.pk:
-        raise ChallengeError("This challenge is for someone else.")
+        raise NotAPlayer("This challenge is for someone else.")
     # Seats come from the game's seed, so a game's set-up can be reproduced from it.
     challenger_seat = random.Random(f"{game.seed}/seats").randrange(2)
     seats = [None, None]
@@ -167,7 +181,10 @@ def challenges_expire(*, now=None) -> int:
 
 def game_rematch(*, user, game_id) -> Game:
     """Offer the opponent of a finished game the same game again (or accept their offer)."""
-    game = Game.objects.get(pk=game_id)
+    try:
+        game = Game.objects.get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError) as error:
+        raise NoSuchGame() from error
     seat = game.seat_of(user)
     if seat is None:
         raise NotAPlayer("Only the players can ask for a rematch.")

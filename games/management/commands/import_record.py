@@ -1,0 +1,121 @@
+"""``manage.py import_record PATH --players USER0 USER1``: a game from an xix/1 record."""
+
+import json
+import sys
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import IllegalAction, InvalidSetup, replay_record
+from games.models import Game, GameAction
+
+IMPORTED_SEED = "imported"
+
+
+class Command(BaseCommand):
+    help = (
+        "Create a game from an xix/1 record (a .json file, or - for standard input) between "
+        "two existing users, USER0 in seat 0 and USER1 in seat 1, with its whole action log. "
+        "The game is finished or still in play, as the record says; imported games are never "
+        "rated. Prints the new game's URL."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", help="the record: a .json file, or - for standard input")
+        parser.add_argument(
+            "--players",
+            nargs=2,
+            required=True,
+            metavar=("USER0", "USER1"),
+            help="usernames of the players in seat 0 and seat 1",
+        )
+        parser.add_argument(
+            "--days-per-move",
+            type=int,
+            default=3,
+            choices=[d for d, _ in Game._meta.get_field("days_per_move").choices],
+            help="time per move once an unfinished game goes on (default 3)",
+        )
+
+    def handle(self, *args, path, players, days_per_move, **options):
+        record = self.read(path)
+        try:
+            state = replay_record(record)
+        except InvalidSetup as error:
+            raise CommandError(f"{path}: not a valid xix/1 record: {error}") from error
+        except IllegalAction as error:
+            raise CommandError(
+                f"{path}: action {error.index} of the record is illegal: {error}"
+            ) from error
+        seated = self.users(players)
+
+        now = timezone.now()
+        fields = {
+            "variant": record["variant"],
+            "seed": IMPORTED_SEED,
+            "deal": list(record["deal"]),
+            "first_leader": record["first_leader"],
+            "created_by": seated[0],
+            "invited": seated[1],
+            "player0": seated[0],
+            "player1": seated[1],
+            "days_per_move": days_per_move,
+            "rated": False,
+            "n_actions": len(record["actions"]),
+            "score0": state.scores[0],
+            "score1": state.scores[1],
+            "started_at": now,
+        }
+        if state.over:
+            fields.update(
+                status=Game.Status.FINISHED,
+                winner=state.winner,
+                reason=state.reason,
+                finished_at=now,
+            )
+        else:
+            fields.update(
+                status=Game.Status.ACTIVE,
+                to_move=state.to_move,
+                deadline=now + timedelta(days=days_per_move),
+            )
+        with transaction.atomic():
+            game = Game.objects.create(**fields)
+            GameAction.objects.bulk_create(
+                GameAction(game=game, seq=seq, seat=action["seat"], action=action)
+                for seq, action in enumerate(record["actions"])
+            )
+        self.stdout.write(self.url(game))
+
+    def read(self, path: str):
+        try:
+            if path == "-":
+                text = sys.stdin.read()
+            else:
+                with open(path, encoding="utf-8") as handle:
+                    text = handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise CommandError(f"cannot read {path}: {error}") from error
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise CommandError(f"{path}: not valid JSON: {error}") from error
+
+    def users(self, usernames):
+        if usernames[0].lower() == usernames[1].lower():
+            raise CommandError("The two players must be different users.")
+        seated = []
+        for username in usernames:
+            user = get_user_model().objects.filter(username__iexact=username).first()
+            if user is None:
+                raise CommandError(f"There is no user called {username!r}.")
+            seated.append(user)
+        return seated
+
+    def url(self, game) -> str:
+        base = getattr(settings, "SITE_URL", "")
+        return f"{base.rstrip('/')}{game.get_absolute_url()}" if base else game.get_absolute_url()

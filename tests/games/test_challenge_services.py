@@ -1,0 +1,111 @@
+"""The challenge services: what they allow, what they refuse, and that refusals change nothing."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from accounts.models import User
+from games import services
+from games.models import Game
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def open_challenge(user, **kwargs):
+    fields = {"variant": "standard", "days_per_move": 3, "rated": True, **kwargs}
+    return services.challenge_create(user=user, **fields)
+
+
+def test_open_challenge_waits_seven_days_for_anyone():
+    ann = UserFactory(username="ann")
+    game = open_challenge(ann, variant="talon", days_per_move=14, rated=False)
+
+    assert game.status == Game.Status.WAITING
+    assert (game.variant, game.days_per_move, game.rated) == ("talon", 14, False)
+    assert game.invited is None and game.player0 is None and game.player1 is None
+    lifetime = game.expires_at - game.created
+    assert timedelta(days=7) - timedelta(seconds=5) < lifetime <= timedelta(days=7)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("variant", "chess", "standard or the talon"),
+        ("days_per_move", 4, "1, 2, 3, 5, 7 or 14"),
+        ("days_per_move", 0, "1, 2, 3, 5, 7 or 14"),
+    ],
+)
+def test_bad_challenge_settings_are_refused(field, value, message):
+    ann = UserFactory(username="ann")
+    with pytest.raises(services.ChallengeError, match=message):
+        open_challenge(ann, **{field: value})
+    assert not Game.objects.exists()
+
+
+def test_direct_challenge_refusals():
+    ann = UserFactory(username="ann")
+    with pytest.raises(services.ChallengeError, match="yourself"):
+        open_challenge(ann, invited=ann)
+    bot = User.objects.create(username="robo", is_bot=True, bot_level="random")
+    with pytest.raises(services.ChallengeError, match="Bots will be able to play soon"):
+        open_challenge(ann, invited=bot)
+    assert not Game.objects.exists()
+
+
+def test_open_challenge_limit_counts_only_live_challenges():
+    ann = UserFactory(username="ann")
+    for _ in range(services.MAX_OPEN_CHALLENGES):
+        open_challenge(ann)
+    with pytest.raises(services.ChallengeError, match="cancel one first"):
+        open_challenge(ann)
+    # A lapsed challenge no longer counts against the limit.
+    Game.objects.filter(pk=Game.objects.first().pk).update(
+        expires_at=timezone.now() - timedelta(minutes=1)
+    )
+    assert open_challenge(ann).status == Game.Status.WAITING
+
+
+def test_accept_starts_the_game_with_both_players_seated():
+    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    game = services.challenge_accept(user=bob, game_id=open_challenge(ann).pk)
+
+    assert game.status == Game.Status.ACTIVE
+    assert set(game.player_ids) == {ann.pk, bob.pk}
+    assert game.to_move == game.first_leader
+    assert game.deadline > timezone.now() + timedelta(days=2, hours=23)
+
+
+def test_accept_refusals_leave_the_challenge_waiting():
+    ann, bob, cat = (UserFactory(username=n) for n in ("ann", "bob", "cat"))
+    mine = open_challenge(ann)
+    for_bob = open_challenge(ann, invited=bob)
+    lapsed = open_challenge(ann)
+    Game.objects.filter(pk=lapsed.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
+
+    with pytest.raises(services.ChallengeError, match="your own"):
+        services.challenge_accept(user=ann, game_id=mine.pk)
+    with pytest.raises(services.NotAPlayer, match="someone else"):
+        services.challenge_accept(user=cat, game_id=for_bob.pk)
+    with pytest.raises(services.ChallengeError, match="no longer open"):
+        services.challenge_accept(user=bob, game_id=lapsed.pk)
+    with pytest.raises(services.NoSuchGame) as missing:
+        services.challenge_accept(user=bob, game_id=999999)
+    assert missing.value.status == 404
+    assert set(Game.objects.values_list("status", flat=True)) == {Game.Status.WAITING}
+
+
+def test_withdraw_only_by_challenger_or_invited():
+    ann, bob, cat = (UserFactory(username=n) for n in ("ann", "bob", "cat"))
+    direct = open_challenge(ann, invited=bob)
+    with pytest.raises(services.NotAPlayer):
+        services.challenge_withdraw(user=cat, game_id=direct.pk)
+    services.challenge_withdraw(user=bob, game_id=direct.pk)  # decline
+    assert not Game.objects.filter(pk=direct.pk).exists()
+
+    public = open_challenge(ann)
+    with pytest.raises(services.NotAPlayer):
+        services.challenge_withdraw(user=bob, game_id=public.pk)
+    services.challenge_withdraw(user=ann, game_id=public.pk)  # cancel
+    assert not Game.objects.exists()

@@ -1,0 +1,169 @@
+"""``manage.py import_record``, and the admin's read-only view of games and their logs."""
+
+import io
+import json
+import random
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from accounts.models import User
+from games.engine import make_record, new_game, shuffled_deal
+from games.models import Game, GameAction
+from games.selectors import game_state
+from tests.factories import UserFactory, play_random, start_game
+
+pytestmark = pytest.mark.django_db
+
+
+def random_record(seed: int, moves: int | None = None, variant: str = "standard") -> dict:
+    """A legal record: random moves from a seeded deal, to the end when ``moves`` is None."""
+    rng = random.Random(seed)
+    deal, leader = shuffled_deal(seed)
+    state = new_game(variant, deal, leader)
+    actions = []
+    while not state.over and (moves is None or len(actions) < moves):
+        action = rng.choice(state.legal_actions())
+        state, _ = state.apply(action)
+        actions.append(action)
+    return make_record(variant, deal, leader, actions, players=["x", "y"])
+
+
+def run(tmp_path, record, *players) -> str:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record) if not isinstance(record, str) else record)
+    out = io.StringIO()
+    call_command("import_record", str(path), "--players", *players, stdout=out)
+    return out.getvalue().strip()
+
+
+@pytest.fixture
+def ann_bob():
+    return UserFactory(username="ann"), UserFactory(username="bob")
+
+
+def test_finished_record(tmp_path, ann_bob):
+    ann, bob = ann_bob
+    record = random_record(11, variant="talon")
+    url = run(tmp_path, record, "ann", "bob")
+
+    game = Game.objects.get()
+    assert url == f"/games/{game.pk}/"
+    state = game_state(game)  # the stored log replays to the record's end
+    assert state.over
+    assert game.status == Game.Status.FINISHED
+    assert (game.variant, game.seed, game.rated) == ("talon", "imported", False)
+    assert (game.player0, game.player1, game.created_by, game.invited) == (ann, bob, ann, bob)
+    assert [game.score0, game.score1] == list(state.scores)
+    assert game.winner == state.winner and game.reason == state.reason
+    assert game.n_actions == len(record["actions"]) == game.actions.count()
+    assert game.finished_at is not None and game.deadline is None and game.to_move is None
+    assert list(game.actions.values_list("action", flat=True)) == record["actions"]
+
+
+def test_active_record_continues_as_a_game(tmp_path, ann_bob, client):
+    ann, bob = ann_bob
+    record = random_record(5, moves=6)
+    run(tmp_path, record, "bob", "ann")
+
+    game = Game.objects.get()
+    assert game.status == Game.Status.ACTIVE
+    assert (game.player0, game.player1) == (bob, ann)
+    assert game.to_move == game_state(game).to_move
+    assert game.deadline is not None and game.n_actions == 6
+    # It can be played on through the usual service.
+    game = play_random(game, moves=2, seed=1)
+    assert game.n_actions == 8
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (lambda r: r["actions"].append({"seat": 0, "type": "play", "card": 99}), "is illegal"),
+        (lambda r: r.update(deal=[1] * 18), "not a valid xix/1 record"),
+        (lambda r: r.update(format="xix/9"), "not a valid xix/1 record"),
+        (lambda r: r.pop("actions"), "not a valid xix/1 record"),
+    ],
+)
+def test_illegal_record_creates_nothing(tmp_path, ann_bob, spoil, message):
+    record = random_record(3, moves=4)
+    spoil(record)
+    with pytest.raises(CommandError, match=message):
+        run(tmp_path, record, "ann", "bob")
+    assert not Game.objects.exists() and not GameAction.objects.exists()
+
+
+def test_illegal_action_index_is_named(tmp_path, ann_bob):
+    record = random_record(3, moves=4)
+    record["actions"][2] = {"seat": 1 - record["actions"][2]["seat"], "type": "raise"}
+    with pytest.raises(CommandError, match="action 2 of the record is illegal"):
+        run(tmp_path, record, "ann", "bob")
+    assert not Game.objects.exists()
+
+
+def test_not_json_and_missing_file(tmp_path, ann_bob):
+    with pytest.raises(CommandError, match="not valid JSON"):
+        run(tmp_path, "{nope", "ann", "bob")
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("import_record", str(tmp_path / "absent.json"), "--players", "ann", "bob")
+
+
+def test_unknown_or_same_users(tmp_path, ann_bob):
+    record = random_record(4)
+    with pytest.raises(CommandError, match="There is no user called 'zed'"):
+        run(tmp_path, record, "ann", "zed")
+    with pytest.raises(CommandError, match="must be different"):
+        run(tmp_path, record, "ann", "ANN")
+    assert not Game.objects.exists()
+
+
+# --- admin ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def admin_client(client):
+    boss = User.objects.create_superuser("boss", "boss@example.com", "a-long-password-9")
+    client.force_login(boss)
+    return client
+
+
+def test_admin_lists_and_searches_games(admin_client, ann_bob):
+    ann, bob = ann_bob
+    game = start_game(ann, bob, seed="admin")
+    cat, dan = UserFactory(username="cat"), UserFactory(username="dan")
+    start_game(cat, dan, seed="other")
+
+    response = admin_client.get("/admin/games/game/", {"q": "bob"})
+    assert response.status_code == 200
+    assert list(response.context["cl"].result_list) == [game]
+    response = admin_client.get("/admin/games/game/", {"status__exact": "finished"})
+    assert list(response.context["cl"].result_list) == []
+
+
+def test_admin_cannot_change_or_delete_game_actions(admin_client, ann_bob):
+    ann, bob = ann_bob
+    game = play_random(start_game(ann, bob, seed="log"), moves=3)
+    action = game.actions.first()
+
+    page = admin_client.get(f"/admin/games/game/{game.pk}/change/")
+    assert page.status_code == 200  # view only
+    html = page.content.decode()
+    assert 'name="actions-0-seat"' not in html  # the inline shows the log without inputs
+    assert str(action.action["type"]) in html
+
+    before = list(GameAction.objects.values_list("seq", "seat", "action"))
+    change = admin_client.post(
+        f"/admin/games/gameaction/{action.pk}/change/",
+        {"game": game.pk, "seq": 0, "seat": 1 - action.seat, "action": "{}"},
+    )
+    delete = admin_client.post(
+        f"/admin/games/gameaction/{action.pk}/delete/", {"post": "yes"}
+    )
+    add = admin_client.get("/admin/games/gameaction/add/")
+    bulk = admin_client.post(
+        "/admin/games/gameaction/",
+        {"action": "delete_selected", "_selected_action": [action.pk], "post": "yes"},
+    )
+    assert change.status_code == 403 and delete.status_code == 403 and add.status_code == 403
+    assert bulk.status_code in (200, 302)
+    assert list(GameAction.objects.values_list("seq", "seat", "action")) == before

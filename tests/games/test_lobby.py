@@ -1,0 +1,366 @@
+"""The lobby through HTTP: challenges made, accepted, declined and cancelled, by plain form
+posts (message + redirect) and by htmx (panels re-rendered, the refusal's status)."""
+
+import re
+from datetime import timedelta
+from html import unescape
+
+import pytest
+from django.contrib.messages import get_messages
+from django.utils import timezone
+
+from accounts.models import User
+from games import services
+from games.models import Game
+from ratings.models import Rating
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+LOBBY = "/lobby/"
+NEW = "/challenges/new"
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def accept_url(game):
+    return f"/challenges/{game.pk}/accept"
+
+
+def withdraw_url(game):
+    return f"/challenges/{game.pk}/withdraw"
+
+
+def text(response) -> str:
+    """The page's visible text, whitespace collapsed."""
+    html = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", response.content.decode(), flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def follow_messages(client, response) -> str:
+    """Follow a redirect and return the text of the page it lands on."""
+    assert response.status_code == 302, response.status_code
+    return text(client.get(response["Location"]))
+
+
+@pytest.fixture
+def ann(client):
+    user = UserFactory(username="ann")
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def bob():
+    return UserFactory(username="bob")
+
+
+def challenge(user, **kwargs):
+    fields = {"variant": "standard", "days_per_move": 3, "rated": True, **kwargs}
+    return services.challenge_create(user=user, **fields)
+
+
+# --- access -----------------------------------------------------------------------------
+
+
+def test_lobby_needs_login(client):
+    response = client.get(LOBBY)
+    assert response.status_code == 302
+    assert "/accounts/login/" in response["Location"]
+    assert client.post(NEW, {"variant": "standard"}).status_code == 302
+    assert not Game.objects.exists()
+
+
+def test_writes_are_post_only(client, ann, bob):
+    game = challenge(bob)
+    assert client.get(NEW).status_code == 405
+    assert client.get(accept_url(game)).status_code == 405
+    assert client.get(withdraw_url(game)).status_code == 405
+    assert Game.objects.get(pk=game.pk).status == Game.Status.WAITING
+
+
+def test_writes_need_the_csrf_token(bob):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    ann = UserFactory(username="ann")
+    client.force_login(ann)
+    game = challenge(bob)
+    assert client.post(accept_url(game)).status_code == 403
+    assert Game.objects.get(pk=game.pk).status == Game.Status.WAITING
+
+
+# --- creating ---------------------------------------------------------------------------
+
+
+def test_create_open_challenge(client, ann):
+    response = client.post(NEW, {"variant": "talon", "days_per_move": "5", "rated": "casual"})
+
+    page = follow_messages(client, response)
+    assert "Your open challenge is in the lobby" in page
+    game = Game.objects.get()
+    assert (game.created_by, game.invited, game.variant) == (ann, None, "talon")
+    assert (game.days_per_move, game.rated, game.status) == (5, False, Game.Status.WAITING)
+    assert "Your challenges" in page and "Open to anyone" in page and "Cancel" in page
+
+
+@pytest.mark.parametrize(
+    ("data", "error"),
+    [
+        ({"variant": "chess", "days_per_move": "3", "rated": "rated"}, "Select a valid choice"),
+        ({"variant": "standard", "days_per_move": "4", "rated": "rated"}, "Select a valid choice"),
+        ({"variant": "standard", "days_per_move": "x", "rated": "rated"}, "Select a valid choice"),
+        ({"variant": "standard", "days_per_move": "3", "rated": "maybe"}, "Select a valid choice"),
+        ({"days_per_move": "3", "rated": "rated"}, "This field is required"),
+        ({"variant": "standard", "rated": "rated"}, "This field is required"),
+        ({"variant": "standard", "days_per_move": "3"}, "This field is required"),
+    ],
+)
+def test_create_open_challenge_bad_input_shows_the_form_error(client, ann, data, error):
+    response = client.post(NEW, data)
+
+    assert response.status_code == 400
+    assert error in text(response)
+    assert "Post an open challenge" in text(response)
+    assert not Game.objects.exists()
+
+
+def test_create_direct_challenge(client, ann, bob):
+    data = {"opponent": "BOB", "variant": "standard", "days_per_move": "1", "rated": "rated"}
+    page = follow_messages(client, client.post(NEW, data))
+
+    assert "Your challenge is on its way to bob." in page
+    game = Game.objects.get()
+    assert (game.invited, game.days_per_move, game.rated) == (bob, 1, True)
+
+
+@pytest.mark.parametrize(
+    ("opponent", "error"),
+    [
+        ("nobody", "There is no player called “nobody”."),
+        ("", "This field is required."),
+        ("ann", "You cannot challenge yourself."),
+    ],
+)
+def test_direct_challenge_bad_opponent(client, ann, opponent, error):
+    data = {"opponent": opponent, "variant": "standard", "days_per_move": "3", "rated": "rated"}
+    response = client.post(NEW, data)
+
+    assert response.status_code == 400
+    assert error in text(response)
+    assert not Game.objects.exists()
+
+
+def test_direct_challenge_bad_settings_show_in_the_direct_form(client, ann, bob):
+    data = {"opponent": "bob", "variant": "standard", "days_per_move": "6", "rated": "rated"}
+    response = client.post(NEW, data)
+
+    assert response.status_code == 400
+    assert response.context["direct_form"].errors == {
+        "days_per_move": ["Select a valid choice. 6 is not one of the available choices."]
+    }
+    assert not response.context["challenge_form"].is_bound
+    assert not Game.objects.exists()
+
+
+def test_bot_challenge_is_refused_with_a_clear_message(client, ann):
+    User.objects.create(username="robo", is_bot=True, bot_level="heuristic")
+    page = text(client.get(LOBBY))
+    assert "Play a bot" in page and "robo Heuristic" in page
+
+    data = {"opponent": "robo", "variant": "standard", "days_per_move": "1", "rated": "casual"}
+    page = follow_messages(client, client.post(NEW, data))
+
+    assert "Bots will be able to play soon" in page
+    assert not Game.objects.exists()
+
+
+def test_open_challenge_limit(client, ann):
+    for _ in range(services.MAX_OPEN_CHALLENGES):
+        challenge(ann)
+    response = client.post(NEW, {"variant": "standard", "days_per_move": "3", "rated": "rated"})
+
+    assert "already have 10 challenges waiting" in follow_messages(client, response)
+    assert Game.objects.count() == services.MAX_OPEN_CHALLENGES
+
+
+# --- the lists --------------------------------------------------------------------------
+
+
+def test_lobby_lists_others_open_challenges_with_rating(client, ann, bob):
+    cat = UserFactory(username="cat")
+    Rating.objects.create(user=bob, variant="talon", rating=1712.4, deviation=60)
+    challenge(bob, variant="talon", days_per_move=7, rated=False)
+    challenge(cat)
+    challenge(ann)  # her own: under "Your challenges", not among the ones to accept
+    lapsed = challenge(cat, variant="talon")
+    Game.objects.filter(pk=lapsed.pk).update(expires_at=timezone.now() - timedelta(hours=1))
+
+    response = client.get(LOBBY)
+    assert response.status_code == 200
+    open_ids = [g.pk for g in response.context["open_challenges"]]
+    assert lapsed.pk not in open_ids and len(open_ids) == 2
+    page = text(response)
+    assert "bob (1712) Talon" in page
+    assert "7 days per move · casual" in page
+    assert "cat (1500?) Standard" in page
+    assert "expires in 6 days" in page
+
+
+def test_lobby_shows_incoming_direct_challenges_only_to_the_invited(client, ann, bob):
+    challenge(bob, invited=ann)
+    cat = UserFactory(username="cat")
+    challenge(bob, invited=cat)
+
+    response = client.get(LOBBY)
+    page = text(response)
+    assert "Challenges to you" in page
+    assert len(response.context["incoming"]) == 1
+    assert "Decline" in page
+    assert len(response.context["open_challenges"]) == 0
+
+
+# --- accepting --------------------------------------------------------------------------
+
+
+def test_accept_open_challenge_redirects_to_the_game(client, ann, bob):
+    game = challenge(bob)
+    response = client.post(accept_url(game))
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/"
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.seat_of(ann) is not None
+    notes = [str(m) for m in get_messages(response.wsgi_request)]
+    assert notes == ["You accepted bob's challenge: the game has begun."]
+
+
+def test_accept_own_challenge_refused(client, ann):
+    game = challenge(ann)
+    page = follow_messages(client, client.post(accept_url(game)))
+
+    assert "You cannot accept your own challenge." in page
+    assert Game.objects.get(pk=game.pk).status == Game.Status.WAITING
+
+
+def test_accept_someone_elses_direct_challenge_refused(client, ann, bob):
+    cat = UserFactory(username="cat")
+    game = challenge(bob, invited=cat)
+    page = follow_messages(client, client.post(accept_url(game)))
+
+    assert "This challenge is for someone else." in page
+    assert Game.objects.get(pk=game.pk).status == Game.Status.WAITING
+
+
+def test_accept_expired_challenge_refused(client, ann, bob):
+    game = challenge(bob)
+    Game.objects.filter(pk=game.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
+    page = follow_messages(client, client.post(accept_url(game)))
+
+    assert "This challenge is no longer open." in page
+    assert Game.objects.get(pk=game.pk).status == Game.Status.WAITING
+
+
+def test_accept_unknown_challenge(client, ann):
+    page = follow_messages(client, client.post("/challenges/987654/accept"))
+    assert "There is no such game or challenge." in page
+
+
+def test_accept_incoming_direct_challenge(client, ann, bob):
+    game = challenge(bob, invited=ann)
+    response = client.post(accept_url(game))
+
+    assert response["Location"] == f"/games/{game.pk}/"
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+
+
+# --- declining and cancelling -----------------------------------------------------------
+
+
+def test_decline_and_cancel(client, ann, bob):
+    incoming = challenge(bob, invited=ann)
+    mine = challenge(ann)
+
+    declined = follow_messages(client, client.post(withdraw_url(incoming)))
+    assert "You declined the challenge." in declined
+    cancelled = follow_messages(client, client.post(withdraw_url(mine)))
+    assert "Your challenge is cancelled." in cancelled
+    assert not Game.objects.exists()
+
+
+def test_cannot_withdraw_others_challenges(client, ann, bob):
+    cat = UserFactory(username="cat")
+    public = challenge(bob)
+    private = challenge(bob, invited=cat)
+
+    for game in (public, private):
+        page = follow_messages(client, client.post(withdraw_url(game)))
+        assert "Only the challenger or the challenged player can do that." in page
+    assert Game.objects.count() == 2
+
+
+def test_cannot_withdraw_a_started_game(client, ann, bob):
+    game = services.challenge_accept(user=ann, game_id=challenge(bob).pk)
+    page = follow_messages(client, client.post(withdraw_url(game)))
+    assert "This challenge is no longer open." in page
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+
+
+# --- htmx -------------------------------------------------------------------------------
+
+
+def test_htmx_create_rerenders_the_panels_with_the_message(client, ann):
+    response = client.post(
+        NEW, {"variant": "standard", "days_per_move": "2", "rated": "rated"}, **HTMX
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="lobby-panels"')
+    assert "<html" not in html
+    assert "Your open challenge is in the lobby" in text(response)
+    assert Game.objects.get().days_per_move == 2
+
+
+def test_htmx_form_error_is_400_with_the_form(client, ann):
+    response = client.post(NEW, {"opponent": "ghost", "variant": "standard",
+                                 "days_per_move": "3", "rated": "rated"}, **HTMX)
+    assert response.status_code == 400
+    assert 'id="lobby-panels"' in response.content.decode()
+    assert "There is no player called “ghost”." in text(response)
+
+
+@pytest.mark.parametrize(
+    ("who", "status", "message"),
+    [
+        ("own", 400, "You cannot accept your own challenge."),
+        ("other", 403, "This challenge is for someone else."),
+        ("missing", 404, "There is no such game or challenge."),
+    ],
+)
+def test_htmx_refusals_carry_their_status(client, ann, bob, who, status, message):
+    cat = UserFactory(username="cat")
+    game = {"own": lambda: challenge(ann), "other": lambda: challenge(bob, invited=cat)}.get(
+        who, lambda: None
+    )()
+    url = accept_url(game) if game else "/challenges/424242/accept"
+    response = client.post(url, **HTMX)
+
+    assert response.status_code == status
+    assert message in text(response)
+    assert 'id="lobby-panels"' in response.content.decode()
+
+
+def test_htmx_accept_redirects_the_browser_to_the_game(client, ann, bob):
+    game = challenge(bob)
+    response = client.post(accept_url(game), **HTMX)
+
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == f"/games/{game.pk}/"
+
+
+def test_htmx_refresh_of_the_lists_alone(client, ann, bob):
+    challenge(bob)
+    response = client.get(LOBBY, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="challenge-lists")
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="challenge-lists"')
+    assert "Post an open challenge" not in html
+    assert "bob" in text(response)
