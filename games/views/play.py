@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import (
     HTMX_STOP_POLLING,
     HttpResponseClientRedirect,
@@ -197,7 +197,7 @@ def _render(request, game, seat, *, status=200, error="", partial=None):
     return response
 
 
-@require_GET
+@require_safe
 @login_required
 @never_cache
 def game_page(request, game_id):
@@ -209,13 +209,8 @@ def game_page(request, game_id):
 def game_act(request, game_id):
     """Apply one action from the form: fields ``seq``, ``type``, ``card``, ``position``."""
     if not request.user.is_authenticated:
-        if request.htmx:
-            return HttpResponseClientRedirect(
-                redirect_to_login(
-                    request.build_absolute_uri(Game(pk=game_id).get_absolute_url())
-                ).url
-            )
-        return redirect_to_login(Game(pk=game_id).get_absolute_url())
+        login = redirect_to_login(Game(pk=game_id).get_absolute_url())
+        return HttpResponseClientRedirect(login.url) if request.htmx else login
     game, seat = game_for_user(game_id, request.user)
     if seat is None:
         return _render(request, game, seat, status=403, error="You are not playing in this game.")
@@ -246,7 +241,7 @@ def _see_other(game: Game) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 @login_required
 @never_cache
 def game_poll(request, game_id):
