@@ -73,3 +73,13 @@ def nav_text():
         return " ".join(unescape(text).split())
 
     return extract
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Start every test with an empty cache: allauth's rate-limit counters live there, and a
+    count left by one test (or, with Redis, by an earlier run) must not refuse the next."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

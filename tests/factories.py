@@ -7,18 +7,22 @@ from games import services
 from games.engine import shuffled_deal
 from games.models import Game
 
+PASSWORD = "xix-test-pass"
+
 
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = User
         django_get_or_create = ("username",)
+        skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"player{n}")
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
-    password = factory.PostGenerationMethodCall("set_password", "xix-test-pass")
-
-
-PASSWORD = "xix-test-pass"
+    @factory.post_generation
+    def password(user, create, extracted, **kwargs):
+        user.set_password(extracted or PASSWORD)
+        if create:
+            user.save(update_fields=["password"])
 
 
 def start_game(p0, p1, *, variant="standard", seed="test-seed", days_per_move=3, rated=True):

@@ -28,11 +28,11 @@ def test_home_explains_and_links_to_sign_up_log_in_and_rules(client):
 
 
 def test_navigation_for_visitors_and_members(client, nav_text, django_user_model):
-    assert nav_text(client.get("/")) == "XIX Online Rules Log in Sign up"
+    assert nav_text(client.get("/")) == "XIX Online Leaderboard Rules Log in Sign up"
 
     django_user_model.objects.create_user("dora", "dora@example.com", "a-long-password")
     client.login(username="dora", password="a-long-password")
-    assert nav_text(client.get("/")) == "XIX Online Rules dora Log out"
+    assert nav_text(client.get("/")) == "XIX Online Lobby My games Leaderboard Rules dora Log out"
 
 
 def test_rules_cover_both_variants_and_credit_the_designer(client):
