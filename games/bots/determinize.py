@@ -10,7 +10,7 @@ seat's own view of it matches the original on everything the seat knows.
 import random
 
 from games.engine import State
-from games.engine.rules import DECIDE, DRAFT, OVER, PLAY, ROW_SIZE, TRADE
+from games.engine.rules import ALL_CARDS, DECIDE, DRAFT, OVER, PLAY, ROW_SIZE, TRADE
 
 from .knowledge import Knowledge, mask_of
 
@@ -47,9 +47,8 @@ class Determinizer:
             self.my_open | self.opp_open | mask_of(view["pool"])
             | mask_of(s["card"] for s in view["row"] if s["face_up"])
         )
-        self.seen_me = self.public | self.my_closed | self.opp_known | mask_of(
-            s["card"] for s in view["row"] if s["card"] is not None
-        )
+        # Everything but the "unseen" list, including cards seen and since lost track of.
+        self.seen_me = ALL_CARDS & ~mask_of(view["unseen"])
         last = view["last_trick"]
         self.last_trick = (
             (last["leader"], last["led"], last["followed"], last["taker"]) if last else None

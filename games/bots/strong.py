@@ -17,7 +17,7 @@ from games.engine.playout import random_playout
 
 from .determinize import Determinizer
 
-DEFAULT_PLAYOUTS = 1500
+DEFAULT_PLAYOUTS = 600
 EXPLORATION = 0.5
 
 

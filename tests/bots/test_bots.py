@@ -1,0 +1,257 @@
+"""The bots: legal, deterministic, blind to hidden cards, sensible, and strong enough."""
+
+import io
+import random
+
+import pytest
+from django.core.management import call_command
+
+from games.bots import HeuristicBot, RandomBot, StrongBot, choose_action, determinize, make_bot
+from games.bots.arena import play_deals, wilson
+from games.bots.knowledge import Knowledge
+from games.engine import State, new_game, seat_view, shuffled_deal
+from games.engine.playout import random_playout
+
+VARIANTS = ["standard", "talon"]
+
+
+def bots():
+    return [RandomBot(), HeuristicBot(), StrongBot(playouts=24)]
+
+
+def random_game(variant, seed):
+    """Every position of a random game, with the view of the seat to move."""
+    deal, leader = shuffled_deal(f"bots:{seed}")
+    state = new_game(variant, deal, leader)
+    rng = random.Random(seed)
+    while not state.over:
+        yield state, seat_view(state, state.to_move)
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_bot_returns_a_legal_action_in_every_phase(variant):
+    phases = set()
+    players = bots()
+    for seed in range(12):
+        for n, (state, view) in enumerate(random_game(variant, seed)):
+            phases.add(state.phase)
+            for bot in players:
+                if bot.level == "strong" and n % 3:
+                    continue  # the strong bot on every third position keeps this fast
+                action = bot.choose(view, f"{seed}:{n}")
+                assert action in view["legal_actions"]
+                state.apply(action)  # raises IllegalAction if not
+    assert phases == {"play", "decide", "draft", "trade"}
+
+
+@pytest.mark.parametrize("level", ["random", "heuristic", "strong"])
+def test_same_view_and_seed_same_action(level):
+    for variant in VARIANTS:
+        for _state, view in list(random_game(variant, 99))[:60:7]:
+            first = choose_action(level, view, "g:1") if level != "strong" else (
+                StrongBot(playouts=40).choose(view, "g:1")
+            )
+            again = make_bot(level, **({"playouts": 40} if level == "strong" else {}))
+            assert again.choose(view, "g:1") == first
+
+
+def test_choose_action_rejects_an_unknown_level():
+    state = new_game("standard", *shuffled_deal(1))
+    with pytest.raises(ValueError):
+        choose_action("grandmaster", seat_view(state, state.to_move), 1)
+
+
+def twin_deals(seed, seat):
+    """Two deals that differ only by two cards ``seat`` never sees at the start: one in the
+    opponent's closed hand, one in the row (face down), or the discard."""
+    deal, leader = shuffled_deal(f"twin:{seed}")
+    other = list(deal)
+    opp = range(6, 12) if seat == 0 else range(0, 6)
+    rng = random.Random(seed)
+    i = rng.choice(list(opp))
+    j = rng.choice(list(range(12, 18)))
+    other[i], other[j] = other[j], other[i]
+    return deal, other, leader
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("level", ["heuristic", "strong"])
+def test_a_bot_decides_from_its_view_only(variant, level):
+    """Twin games the bot's seat cannot tell apart get the same decisions, step by step.
+
+    The bot plays seat 0 in both games against the same random opponent moves; as long as
+    the two states give seat 0 equal views, the bot must answer the same.
+    """
+    bot = make_bot(level, **({"playouts": 30} if level == "strong" else {}))
+    compared = 0
+    for seed in range(4 if level == "strong" else 20):
+        deal_a, deal_b, leader = twin_deals(seed, 0)
+        a = new_game(variant, deal_a, leader)
+        b = new_game(variant, deal_b, leader)
+        assert a.deal != b.deal
+        rng = random.Random(seed)
+        while not a.over and not b.over:
+            if a.to_move == 0:
+                view_a, view_b = seat_view(a, 0), seat_view(b, 0)
+                if view_a != view_b:
+                    break  # the swapped cards came to light: the games may now differ
+                seed_ = f"{seed}:{a.n_actions}"
+                action = bot.choose(view_a, seed_)
+                assert bot.choose(view_b, seed_) == action
+                compared += 1
+            else:
+                # The opponent plays the same actions in both games while it can.
+                action = rng.choice(a.legal_actions())
+                if action not in b.legal_actions():
+                    break
+            a, _ = a.apply(action)
+            b, _ = b.apply(action)
+    assert compared > 20
+
+
+# --- determinization --------------------------------------------------------------------
+
+FIELDS = [
+    "variant", "phase", "to_move", "exchange", "n_actions", "scores", "hands", "trick",
+    "last_trick", "strikes", "stakes", "stakes_next", "pool", "last_exchange",
+    "legal_actions", "unseen", "result",
+]
+
+
+def comparable(view):
+    out = {k: view[k] for k in FIELDS}
+    out["row"] = [(s["position"], s["card"], s["face_up"], s["yours"]) for s in view["row"]]
+    return out
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_determinized_states_look_the_same_to_the_seat(variant):
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(15):
+        for state, view in random_game(variant, seed):
+            seat = state.to_move
+            for _ in range(2):
+                det = determinize(view, variant, rng)
+                assert isinstance(det, State)
+                assert comparable(seat_view(det, seat)) == comparable(view)
+                # All 18 cards exactly once.
+                cards = (
+                    [c for s in (0, 1) for c in range(1, 19) if det.hand(s) >> c & 1]
+                    + det.row + [det.discard]
+                    + [c for c in range(1, 19) if det.pool >> c & 1]
+                )
+                assert sorted(cards) == list(range(1, 19))
+                assert det.legal_tuples() == state.legal_tuples()
+                # The engine plays on from it: an action, then a playout to the end.
+                after, _ = det.apply(rng.choice(det.legal_actions()))
+                scores, winner = random_playout(after, rng.random)
+                assert winner in (0, 1, None)
+                checked += 1
+    assert checked > 500
+
+
+def test_knowledge_counts_the_unknown_cards():
+    state = new_game("standard", *shuffled_deal(3))
+    know = Knowledge(seat_view(state, 0))
+    # At the start: six opponent cards, five row cards and the discard are unknown.
+    assert len(know.unknown) == 12
+    assert know.opp_hidden_slots == 6
+    assert know.hidden_positions == [0, 1, 2, 3, 4]
+
+
+# --- the heuristic's judgement ----------------------------------------------------------
+# These use the talon variant, whose scoreboard never ends the game: in the standard game
+# the heuristic may rightly prefer to lose an exchange (exactly 19 in all: lower wins).
+
+
+def position(variant, hand0, hand1, row, discard, leader=0):
+    return new_game(variant, list(hand0) + list(hand1) + list(row) + [discard], leader)
+
+
+def test_heuristic_follows_with_the_cheapest_winning_card():
+    # Seat 0 leads 10; seat 1 holds 11, 12, 17 (which beat it) and 2, 3, 4 (which do not).
+    state = position("talon", [10, 1, 5, 6, 7, 8], [11, 12, 17, 2, 3, 4],
+                     [13, 14, 15, 16, 18], 9)
+    state, _ = state.apply({"seat": 0, "type": "play", "card": 10})
+    action = HeuristicBot().choose(seat_view(state, 1), 0)
+    assert action == {"seat": 1, "type": "play", "card": 11}
+
+
+def test_heuristic_throws_its_weakest_card_when_it_cannot_win():
+    # Talon: 18 led; only the 1 (18 + 1 = 19, the follower takes) would beat it.
+    state = position("talon", [18, 1, 5, 6, 7, 8], [11, 12, 16, 2, 3, 4],
+                     [13, 14, 15, 9, 10], 17)
+    state, _ = state.apply({"seat": 0, "type": "play", "card": 18})
+    view = seat_view(state, 1)
+    action = HeuristicBot().choose(view, 0)
+    hand = [11, 12, 16, 2, 3, 4]
+    assert action["card"] == Knowledge(view).weakest(hand)
+    assert action["card"] in (2, 3)
+
+
+def test_heuristic_leads_a_sure_winner():
+    # Seat 0 holds 18 and the 1 (the only card beating a led 18): 18 surely wins.
+    state = position("talon", [18, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11],
+                     [12, 13, 14, 15, 16], 17)
+    action = HeuristicBot().choose(seat_view(state, 0), 0)
+    assert action == {"seat": 0, "type": "play", "card": 18}
+
+
+def test_heuristic_raises_when_it_cannot_lose():
+    # Seat 1 takes a strike but holds 18, 17, 16 and the 1, 2, 3 (their 19-partners): no
+    # card can beat its three best cards, so it raises rather than abandons.
+    state = position("talon", [4, 5, 6, 7, 8, 9], [18, 17, 16, 1, 2, 3],
+                     [10, 11, 12, 13, 14], 15)
+    state, _ = state.apply({"seat": 0, "type": "play", "card": 9})
+    state, _ = state.apply({"seat": 1, "type": "play", "card": 3})
+    assert state.phase == "decide" and state.to_move == 1
+    assert HeuristicBot().choose(seat_view(state, 1), 0)["type"] == "raise"
+
+
+def test_heuristic_abandons_with_a_hopeless_hand():
+    # Seat 1 holds only low cards; every one loses to the opponent's certain high cards.
+    state = position("talon", [18, 17, 16, 15, 14, 13], [1, 2, 3, 4, 5, 6],
+                     [7, 8, 9, 10, 11], 12)
+    state, _ = state.apply({"seat": 0, "type": "play", "card": 13})
+    state, _ = state.apply({"seat": 1, "type": "play", "card": 1})
+    assert HeuristicBot().choose(seat_view(state, 1), 0)["type"] == "abandon"
+
+
+def test_heuristic_drafts_the_strongest_card():
+    rng = random.Random(1)
+    for state, view in random_game("standard", 7):
+        if state.phase == "draft" and len(view["legal_actions"]) > 1:
+            action = HeuristicBot().choose(view, rng.random())
+            know = Knowledge(view)
+            assert action["card"] == know.strongest(view["pool"])
+            return
+    pytest.fail("no draft reached")
+
+
+# --- strength ---------------------------------------------------------------------------
+
+
+def test_strong_bot_beats_random_in_a_small_seeded_match():
+    result = play_deals("strong", "random", "talon", "test", range(10), {"playouts": 60})
+    assert result.games == 20
+    assert result.wins_a >= 16
+
+
+def test_wilson_interval():
+    low, high = wilson(90, 100)
+    assert 0.82 < low < 0.83 and 0.94 < high < 0.95
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_bot_arena_command_prints_the_expected_fields():
+    out = io.StringIO()
+    call_command("bot_arena", a="heuristic", b="random", games=4, variant="talon", seed="7",
+                 stdout=out)
+    text = out.getvalue()
+    assert "games: 4 (2 deals, each played twice with seats swapped)" in text
+    assert "wins: heuristic (A)" in text and "random (B)" in text
+    assert "95% Wilson interval" in text
+    assert "time per move A (heuristic): median" in text and "p95" in text
+    assert "time per move B (random): median" in text
