@@ -42,6 +42,18 @@ def test_every_card_is_in_exactly_one_place_at_every_step(game):
 
 @GAMES
 @given(games())
+def test_a_played_card_stays_face_up_for_the_rest_of_the_game(game):
+    states, actions = game
+    played = 0
+    for state, action in zip(states[1:], actions, strict=True):
+        if action["type"] == "play":
+            played |= 1 << action["card"]
+        face_down = sum(1 << c for c, up in zip(state.row, state.row_up, strict=True) if not up)
+        assert played & (state.closed[0] | state.closed[1] | face_down) == 0
+
+
+@GAMES
+@given(games())
 def test_both_hands_hold_six_cards_when_each_exchange_starts(game):
     states, _ = game
     starts = [s for s in states if s.phase == "play" and s.pool == 0]

@@ -193,8 +193,9 @@ def test_ruling_4_example_four_strikes_then_abandon_scores_five():
 # --- ruling 5: leads -------------------------------------------------------------------
 
 
-def test_the_taker_leads_the_next_trick_and_the_exchange_winner_the_next_exchange():
-    state = split(leader=1)
+@pytest.mark.parametrize("variant", ["standard", "talon"])
+def test_the_taker_leads_the_next_trick_and_the_exchange_winner_the_next_exchange(variant):
+    state = split(variant, leader=1)
 
     state = run(state, [play(1, 4), play(0, 16)])  # seat 0 takes
     assert state.to_move == 1  # seat 1 answers its strike first
@@ -205,7 +206,7 @@ def test_the_taker_leads_the_next_trick_and_the_exchange_winner_the_next_exchang
     assert state.to_move == 1
 
     state = run(state, [play(1, 6), play(0, 17), abandon(1)])  # seat 0 takes, wins
-    assert state.scores == [3, 0]
+    assert state.scores == [STAKES[variant][3], 0]
     state = finish_draft(state)
 
     assert state.exchange == 2
@@ -213,9 +214,10 @@ def test_the_taker_leads_the_next_trick_and_the_exchange_winner_the_next_exchang
     assert state.legal_actions()[0]["type"] == "play"
 
 
-def test_the_exchange_winner_leads_next_even_when_the_other_seat_led_its_last_trick():
+@pytest.mark.parametrize("variant", ["standard", "talon"])
+def test_the_exchange_winner_leads_next_even_when_the_other_seat_led_its_last_trick(variant):
     # Seat 0 leads and loses the only trick; seat 0 abandons: seat 1 leads exchange 2.
-    state = finish_draft(run(split(leader=0), [play(0, 1), play(1, 4), abandon(0)]))
+    state = finish_draft(run(split(variant), [play(0, 1), play(1, 4), abandon(0)]))
 
     assert state.exchange == 2
     assert state.to_move == 1
@@ -224,8 +226,9 @@ def test_the_exchange_winner_leads_next_even_when_the_other_seat_led_its_last_tr
 # --- ruling 6: the draft ---------------------------------------------------------------
 
 
-def test_the_loser_drafts_first_then_seats_alternate_into_their_open_hands():
-    state = play_exchange(split(), [0, 0, 0])  # seat 1 loses
+@pytest.mark.parametrize("variant", ["standard", "talon"])
+def test_the_loser_drafts_first_then_seats_alternate_into_their_open_hands(variant):
+    state = play_exchange(split(variant), [0, 0, 0])  # seat 1 loses
     pool = cards_of(state.pool)
     assert len(pool) == 6
 
@@ -505,6 +508,22 @@ def test_talon_goes_on_while_both_closed_hands_hold_cards():
     assert face_down(state) == 0
     assert state.closed[0] and state.closed[1]
     assert not state.over and state.phase == "draft"
+
+
+def test_talon_with_every_card_face_up_any_position_may_be_taken_into_the_open_hand():
+    state = play_exchanges(talon_game(), [(0, 1)] * 6, {0: "open", 1: "open"})
+    while state.phase == "draft":
+        state = run(state, [draft(state.to_move, min(cards_of(state.pool)))])
+    open_cards = cards_of(state.open[1])
+    assert {(a["card"], a["position"]) for a in state.legal_actions()} == {
+        (card, position) for card in open_cards for position in range(5)
+    }
+    taken = state.row[2]
+
+    state = run(state, [trade(1, open_cards[0], 2)])
+
+    assert taken in cards_of(state.open[1])
+    assert state.row[2] == open_cards[0] and all(state.row_up)
 
 
 def test_talon_level_scores_at_the_end_are_a_draw():
