@@ -17,7 +17,7 @@ from tests.engine.helpers import (
 )
 
 GAMES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FEW_GAMES = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW_GAMES = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def places(state):
