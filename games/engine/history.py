@@ -95,17 +95,15 @@ class Narrator:
         return f"{self.who(seat)} abandoned the exchange"
 
     def _exchange(self, winner, points, number, scores):
-        won = self.verb(winner, "win", "wins")
         return (
-            f"{self.who(winner)} {won} exchange {number} and {_ordinal_points(points)} "
+            f"{self.who(winner)} won exchange {number} and {_ordinal_points(points)} "
             f"(score: {self.scores(scores)})"
         )
 
     def _over(self, winner, reason, scores):
         if winner is None:
             return f"Game over: a draw at {self.scores(scores)} ({REASONS[reason]})"
-        won = self.verb(winner, "win", "wins")
-        return f"Game over: {self.who(winner)} {won}, {self.scores(scores)} ({REASONS[reason]})"
+        return f"Game over: {self.who(winner)} won, {self.scores(scores)} ({REASONS[reason]})"
 
     def _draft(self, seat, card):
         return f"{self.who(seat)} drafted {card}"

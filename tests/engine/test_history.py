@@ -53,7 +53,7 @@ def test_seat_zero_reads_the_exchange_from_its_side():
         "You took the trick with 17 (17 is higher)",
         "Opponent received strike 1 of 3; the exchange is worth 3 points",
         "Opponent abandoned the exchange",
-        "You win exchange 1 and 3 points (score: You 3, Opponent 0)",
+        "You won exchange 1 and 3 points (score: You 3, Opponent 0)",
     ]
 
 
@@ -71,7 +71,7 @@ def test_seat_one_reads_the_same_exchange_from_its_side():
     assert lines[10] == "Opponent raised the stakes to 3"
     assert lines[-2:] == [
         "You abandoned the exchange",
-        "Opponent wins exchange 1 and 3 points (score: Opponent 3, You 0)",
+        "Opponent won exchange 1 and 3 points (score: Opponent 3, You 0)",
     ]
 
 
@@ -99,12 +99,12 @@ def test_the_end_of_the_game_is_told_with_its_reason():
     state = play_exchanges(new_game("standard", SPLIT, 0), [(1, 8), (1, 8), (1, 3)])
 
     assert history(state, 0)[-2:] == [
-        "Opponent wins exchange 3 and 3 points (score: You 0, Opponent 19)",
-        "Game over: You win, You 0, Opponent 19 "
+        "Opponent won exchange 3 and 3 points (score: You 0, Opponent 19)",
+        "Game over: You won, You 0, Opponent 19 "
         "(exactly 19 points were awarded in all, so the lower score wins)",
     ]
     assert history(state, 1)[-1] == (
-        "Game over: Opponent wins, Opponent 0, You 19 "
+        "Game over: Opponent won, Opponent 0, You 19 "
         "(exactly 19 points were awarded in all, so the lower score wins)"
     )
 
@@ -113,7 +113,7 @@ def test_reaching_nineteen_is_told():
     state = play_exchanges(new_game("standard", SPLIT, 0), [(1, 8), (1, 8), (0, 1), (1, 3)])
 
     assert history(state, "spectator")[-1] == (
-        "Game over: Player 2 wins, Player 1 1, Player 2 19 "
+        "Game over: Player 2 won, Player 1 1, Player 2 19 "
         "(a score reached 19, so the higher score wins)"
     )
 
