@@ -73,6 +73,15 @@ def _locked(game_id) -> Game:
         raise NoSuchGame() from error
 
 
+def _locked_seat(game_id, user) -> tuple[Game, int]:
+    """The locked game and ``user``'s seat in it; NotAPlayer when ``user`` is not seated."""
+    game = _locked(game_id)
+    seat = game.seat_of(user)
+    if seat is None:
+        raise NotAPlayer("You are not playing in this game.")
+    return game, seat
+
+
 def _send_after_commit(game: Game, kind: str, **extra) -> None:
     transaction.on_commit(lambda: game_changed.send(sender=Game, game=game, kind=kind, **extra))
 
@@ -243,10 +252,7 @@ def game_act(*, user, game_id, action, expected_seq: int):
     engine and appends it to the log. Raises NotAPlayer, StaleSequence, GameError or
     IllegalAction; nothing is written then.
     """
-    game = _locked(game_id)
-    seat = game.seat_of(user)
-    if seat is None:
-        raise NotAPlayer("You are not playing in this game.")
+    game, seat = _locked_seat(game_id, user)
     if game.status != Game.Status.ACTIVE:
         raise IllegalAction("the game is over")
     if expected_seq != game.n_actions:
@@ -273,10 +279,7 @@ def game_act(*, user, game_id, action, expected_seq: int):
 @transaction.atomic
 def game_resign(*, user, game_id) -> Game:
     """``user`` resigns: the opponent wins. Locks the game row."""
-    game = _locked(game_id)
-    seat = game.seat_of(user)
-    if seat is None:
-        raise NotAPlayer("You are not playing in this game.")
+    game, seat = _locked_seat(game_id, user)
     if game.status != Game.Status.ACTIVE:
         raise GameError("The game is already over.")
     game_finish(game, winner=1 - seat, scores=game.scores, reason=Game.Reason.RESIGNATION)
