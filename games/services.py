@@ -168,9 +168,10 @@ def challenge_accept(*, user, game_id) -> Game:
 
 
 @transaction.atomic
-def challenge_withdraw(*, user, game_id) -> None:
+def challenge_withdraw(*, user, game_id) -> bool:
     """Decline (the invited user) or cancel (the challenger) a waiting challenge.
 
+    Returns True when the challenger cancelled it, False when the invited user declined.
     A waiting game has no actions yet, so removing its row loses nothing of any log.
     """
     game = _locked(game_id)
@@ -178,7 +179,9 @@ def challenge_withdraw(*, user, game_id) -> None:
         raise ChallengeError("This challenge is no longer open.")
     if user.pk not in (game.created_by_id, game.invited_id):
         raise NotAPlayer("Only the challenger or the challenged player can do that.")
+    cancelled = game.created_by_id == user.pk
     game.delete()
+    return cancelled
 
 
 def challenges_expire(*, now=None) -> int:

@@ -128,12 +128,11 @@ def challenge_accept(request, game_id):
 @login_required
 def challenge_withdraw(request, game_id):
     """Cancel your own challenge, or decline one made to you."""
-    game = Game.objects.filter(pk=game_id).only("created_by").first()
     try:
-        services.challenge_withdraw(user=request.user, game_id=game_id)
+        cancelled = services.challenge_withdraw(user=request.user, game_id=game_id)
     except services.GameError as error:
         return _refused(request, error, back=reverse("games:lobby"))
-    if game.created_by_id == request.user.pk:
+    if cancelled:
         message = "Your challenge is cancelled."
     else:
         message = "You declined the challenge."

@@ -101,11 +101,11 @@ def test_withdraw_only_by_challenger_or_invited():
     direct = open_challenge(ann, invited=bob)
     with pytest.raises(services.NotAPlayer):
         services.challenge_withdraw(user=cat, game_id=direct.pk)
-    services.challenge_withdraw(user=bob, game_id=direct.pk)  # decline
+    assert services.challenge_withdraw(user=bob, game_id=direct.pk) is False  # declined
     assert not Game.objects.filter(pk=direct.pk).exists()
 
     public = open_challenge(ann)
     with pytest.raises(services.NotAPlayer):
         services.challenge_withdraw(user=bob, game_id=public.pk)
-    services.challenge_withdraw(user=ann, game_id=public.pk)  # cancel
+    assert services.challenge_withdraw(user=ann, game_id=public.pk) is True  # cancelled
     assert not Game.objects.exists()
