@@ -1,7 +1,11 @@
 """Forms of the player pages."""
 
+import functools
+import zoneinfo
+
 from django import forms
 
+from accounts.models import User
 from accounts.selectors import RESULTS
 from games.models import Variant
 
@@ -15,3 +19,50 @@ class HistoryFilter(forms.Form):
     result = forms.ChoiceField(
         choices=[("", "All results"), *RESULTS.items()], required=False, label="Result"
     )
+
+
+# Names in the time zone database that are not places a person lives in.
+NOT_PLACES = {"localtime", "Factory", "posixrules"}
+
+
+@functools.cache
+def time_zone_choices() -> list:
+    """UTC first, then the zones grouped by region (Africa, America, ...), then the other
+    names (CET, GB, Japan, ...). Each option's label is its full name, so typing
+    "Europe/P" in the list finds Europe/Paris."""
+    regions: dict[str, list] = {}
+    other = []
+    for name in sorted(zoneinfo.available_timezones() - NOT_PLACES - {"UTC"}):
+        region, slash, _ = name.partition("/")
+        label = name.replace("_", " ")
+        (regions.setdefault(region, []) if slash else other).append((name, label))
+    return [("UTC", "UTC"), *regions.items(), ("Other", other)]
+
+
+class Preferences(forms.ModelForm):
+    """The signed-in player's e-mail notifications and time zone."""
+
+    email_notifications = forms.ChoiceField(
+        choices=User.EmailNotifications.choices,
+        widget=forms.RadioSelect,
+        label="E-mail notifications",
+        help_text="No e-mail is sent about a game while you are looking at it.",
+        error_messages={
+            "required": "Choose how you want to be e-mailed.",
+            "invalid_choice": "Choose one of the offered e-mail options.",
+        },
+    )
+    time_zone = forms.ChoiceField(
+        choices=time_zone_choices,
+        label="Time zone",
+        help_text="Deadlines and dates are shown in this time zone.",
+        error_messages={
+            "required": "Choose a time zone.",
+            "invalid_choice": "That is not a time zone in the list; choose one such as "
+            "Europe/Paris.",
+        },
+    )
+
+    class Meta:
+        model = User
+        fields = ["email_notifications", "time_zone"]

@@ -5,6 +5,7 @@ from accounts import views
 app_name = "players"
 
 urlpatterns = [
+    path("settings/", views.preferences, name="settings"),
     path("players/<str:username>/", views.profile, name="profile"),
     path("players/<str:username>/history/", views.history, name="history"),
 ]

@@ -1,11 +1,16 @@
-"""Public player pages: the profile and the match history. Anyone may read them."""
+"""Player pages: the profile and the match history, which anyone may read, and the
+signed-in player's own preferences (e-mail notifications, time zone)."""
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_safe
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts import selectors
-from accounts.forms import HistoryFilter
+from accounts.forms import HistoryFilter, Preferences
+from accounts.models import User
 from ratings.chart import rating_chart
 
 RECENT_GAMES = 10
@@ -70,4 +75,31 @@ def history(request, username):
             "filtered": any(form.data.get(name) for name in form.fields),
         },
         status=status,
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+@never_cache
+def preferences(request):
+    # The form works on its own copy of the row, so a refused POST leaves request.user (and
+    # the page around the form) exactly as stored.
+    player = User.objects.get(pk=request.user.pk)
+    if request.method != "POST":
+        form = Preferences(instance=player)
+    else:
+        form = Preferences(request.POST, instance=player)
+        if form.is_valid():
+            form.save()
+            messages.success(
+                request,
+                f"Preferences saved: {player.get_email_notifications_display().lower()}; "
+                f"times are shown in {player.time_zone}.",
+            )
+            return redirect("players:settings")
+    return render(
+        request,
+        "accounts/settings.html",
+        {"form": form, "stored_zone": request.user.time_zone},
+        status=400 if form.errors else 200,
     )

@@ -2,6 +2,7 @@
 
 import re
 from datetime import UTC, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
@@ -115,7 +116,37 @@ def test_page_shows_players_variant_time_control_rating_and_deadline(people, gam
     stamp = game.deadline.astimezone(UTC).isoformat()[:19]
     assert re.search(rf'<time datetime="{re.escape(stamp)}', html)
     assert re.search(r"move due\s+<time[^>]*>in 2\xa0days|move due\s+<time[^>]*>in 3\xa0days", html)
+    # A UTC viewer (the default) reads the date and time in UTC, named as such.
+    assert f"{shown(game.deadline, UTC)} (UTC)" in text(html)
     assert "Exchange 1" in text(html)
+
+
+def shown(moment, zone) -> str:
+    """``moment`` as the page writes it in ``zone``: "Sat 28 Nov, 14:05"."""
+    local = moment.astimezone(zone)
+    return f"{local:%a} {local.day} {local:%b, %H:%M}"
+
+
+@pytest.mark.parametrize("viewer", [0, 2], ids=["player", "spectator"])
+def test_deadline_is_shown_in_the_viewers_time_zone(people, game, viewer):
+    user = people[viewer]
+    user.time_zone = "Asia/Tokyo"
+    user.save(update_fields=["time_zone"])
+    game.refresh_from_db()
+    html = page(client_for(user), game).content.decode()
+    tokyo = shown(game.deadline, ZoneInfo("Asia/Tokyo"))
+    assert f"{tokyo} (Asia/Tokyo)" in text(html)
+    assert "(UTC)" not in text(html)
+    # The machine-readable stamp stays in UTC.
+    stamp = game.deadline.astimezone(UTC).isoformat()[:19]
+    assert re.search(rf'<time datetime="{re.escape(stamp)}[.\d]*\+00:00"', html)
+    # Tokyo is 9 hours ahead of UTC all year: the two readings differ.
+    assert tokyo != shown(game.deadline, UTC)
+
+    # Another viewer, still on UTC, is not affected by Tokyo's request.
+    html = page(client_for(people[1]), game).content.decode()
+    assert f"{shown(game.deadline, UTC)} (UTC)" in text(html)
+    assert "Asia/Tokyo" not in html
 
 
 def test_row_shows_five_face_down_positions_and_the_log_reads_as_sentences(people, game):
