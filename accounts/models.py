@@ -1,6 +1,14 @@
+import zoneinfo
+
 from django.contrib.auth.models import AbstractUser
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(f"{value!r} is not a time zone name such as Europe/Paris.")
 
 
 class User(AbstractUser):
@@ -21,6 +29,33 @@ class User(AbstractUser):
         choices=BotLevel.choices,
         help_text="How a bot chooses its moves; empty for people.",
     )
+
+    class EmailNotifications(models.TextChoices):
+        EACH = "each", "An e-mail for each event"
+        DIGEST = "digest", "One daily digest"
+        NONE = "none", "No e-mail"
+
+    email_notifications = models.CharField(
+        "e-mail notifications",
+        max_length=8,
+        choices=EmailNotifications.choices,
+        default=EmailNotifications.EACH,
+        help_text="Whether turns, challenges, results and deadlines are e-mailed.",
+    )
+    time_zone = models.CharField(
+        max_length=64,
+        default="UTC",
+        validators=[validate_time_zone],
+        help_text="IANA name, e.g. Europe/Paris: deadlines and dates are shown in it.",
+    )
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        """The user's time zone; UTC if the stored name is unknown to this machine."""
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone or "UTC")
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return zoneinfo.ZoneInfo("UTC")
 
     class Meta(AbstractUser.Meta):
         constraints = [

@@ -79,7 +79,21 @@ class Game(models.Model):
     days_per_move = models.PositiveSmallIntegerField(
         choices=[(d, f"{d} day{'s' if d > 1 else ''}") for d in DAYS_PER_MOVE], default=3
     )
-    deadline = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(
+        null=True, blank=True, help_text="When the seat to move loses by timeout."
+    )
+    remind_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the seat to move is reminded (a fifth of the time left); "
+        "empty once the reminder has gone out.",
+    )
+    extra_day_seq = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The action number at which the opponent last granted an extra day "
+        "(one per turn).",
+    )
     rated = models.BooleanField(default=True)
     n_actions = models.PositiveIntegerField(default=0)
     to_move = models.PositiveSmallIntegerField(
@@ -104,6 +118,7 @@ class Game(models.Model):
             models.Index(fields=["player0", "status"]),
             models.Index(fields=["player1", "status"]),
             models.Index(fields=["status", "deadline"]),
+            models.Index(fields=["status", "remind_at"]),
         ]
         constraints = [
             models.CheckConstraint(

@@ -2,30 +2,35 @@
 writes ``Game`` or ``GameAction`` rows.
 
 Each write runs in one transaction that locks the game row (``select_for_update``), so two
-requests for the same game are applied one after the other, never interleaved. Side
-effects for other systems (notifications, bot moves) go out after the commit through the
-``game_changed`` signal.
+requests for the same game are applied one after the other, never interleaved. The same
+transaction writes the players' notifications (``games.notices``) and the outbox e-mails;
+tasks (a bot's move, sending an e-mail) are enqueued with ``delay_on_commit``, so they
+start only once the change they act on is committed.
 """
 
+import logging
 import random
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
-from django.dispatch import Signal
+from django.db.models import Q
 from django.utils import timezone
 
-from games.engine import IllegalAction, shuffled_deal
+from games import notices
+from games.bots import choose_action, make_bot
+from games.engine import IllegalAction, seat_view, shuffled_deal
 from games.models import DAYS_PER_MOVE, Game, GameAction, Variant
 from games.selectors import game_state
 
+log = logging.getLogger(__name__)
+
 CHALLENGE_LIFETIME = timedelta(days=7)
 MAX_OPEN_CHALLENGES = 10
-
-# Sent after the transaction that changed a game commits.
-# kwargs: game (the saved Game), kind ("started", "action", "finished", "challenge"),
-# and for "action" the engine events.
-game_changed = Signal()
+# The reminder goes out when this fraction of the time for a move is left.
+REMIND_AT_FRACTION = 1 / 5
+EXTRA_DAY = timedelta(days=1)
 
 
 class GameError(Exception):
@@ -61,11 +66,6 @@ class NoSuchGame(GameError):
         super().__init__(message)
 
 
-# Bots get their players in a later issue; until then every challenge to a bot is refused
-# here, and only here.
-BOTS_NOT_YET = "Bots will be able to play soon; for now, challenge a person."
-
-
 def _locked(game_id) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
@@ -82,12 +82,23 @@ def _locked_seat(game_id, user) -> tuple[Game, int]:
     return game, seat
 
 
-def _send_after_commit(game: Game, kind: str, **extra) -> None:
-    transaction.on_commit(lambda: game_changed.send(sender=Game, game=game, kind=kind, **extra))
+def _start_clock(game: Game) -> None:
+    """The seat to move gets the full time again (no time bank) and a fresh reminder."""
+    period = timedelta(days=game.days_per_move)
+    game.deadline = timezone.now() + period
+    game.remind_at = game.deadline - period * REMIND_AT_FRACTION
 
 
-def _deadline(game: Game):
-    return timezone.now() + timedelta(days=game.days_per_move)
+def _turn_begins(game: Game, *, actor) -> None:
+    """After a change that leaves the game active: wake the bot to move, or tell the
+    person to move (unless they made the change themselves and are still to move)."""
+    mover = game.players[game.to_move]
+    if mover.is_bot:
+        from games.tasks import bot_move
+
+        bot_move.delay_on_commit(game.pk, game.n_actions)
+    elif actor is None or mover.pk != actor.pk:
+        notices.your_turn(game, mover)
 
 
 # --- challenges -------------------------------------------------------------------------
@@ -106,10 +117,10 @@ def challenge_create(
     if invited is not None:
         if invited.pk == user.pk:
             raise ChallengeError("You cannot challenge yourself.")
-        if invited.is_bot:
-            raise ChallengeError(BOTS_NOT_YET)
         if not invited.is_active:
             raise ChallengeError(f"{invited.username} cannot be challenged.")
+        if invited.is_bot:
+            rated = False  # bots take no part in the ratings (docs/rules.md, site decisions)
     now = timezone.now()
     open_count = Game.objects.filter(
         created_by=user, status=Game.Status.WAITING, expires_at__gt=now
@@ -133,7 +144,11 @@ def challenge_create(
             expires_at=now + CHALLENGE_LIFETIME,
             rematch_of=rematch_of,
         )
-        _send_after_commit(game, "challenge")
+        if invited is not None and invited.is_bot:
+            # A bot accepts a direct challenge at once.
+            game = challenge_accept(user=invited, game_id=game.pk)
+        elif invited is not None:
+            notices.challenge_received(game)
     return game
 
 
@@ -161,9 +176,11 @@ def challenge_accept(*, user, game_id) -> Game:
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
     game.to_move = game.first_leader
-    game.deadline = _deadline(game)
+    _start_clock(game)
     game.save()
-    _send_after_commit(game, "started")
+    if not game.created_by.is_bot:
+        notices.challenge_accepted(game, user)
+    _turn_begins(game, actor=user)
     return game
 
 
@@ -229,8 +246,9 @@ def game_rematch(*, user, game_id) -> Game:
 # --- play -------------------------------------------------------------------------------
 
 
-def game_finish(game: Game, *, winner, scores, reason: str) -> None:
-    """Record a result on a locked game (the caller saves it) and update ratings."""
+def game_finish(game: Game, *, winner, scores, reason: str, actor=None) -> None:
+    """Record a result on a locked game, update ratings and tell the players (all but
+    ``actor``, whose own action ended the game)."""
     from ratings.services import ratings_apply_game
 
     game.status = Game.Status.FINISHED
@@ -240,10 +258,11 @@ def game_finish(game: Game, *, winner, scores, reason: str) -> None:
     game.finished_at = timezone.now()
     game.to_move = None
     game.deadline = None
+    game.remind_at = None
     game.save()
     if game.rated:
         ratings_apply_game(game=game)
-    _send_after_commit(game, "finished")
+    notices.game_over(game, actor=actor)
 
 
 @transaction.atomic
@@ -265,18 +284,27 @@ def game_act(*, user, game_id, action, expected_seq: int):
     action = {"seat": seat, **action} if "seat" not in action else action
     if action["seat"] != seat:
         raise IllegalAction(f"you sit in seat {seat}, not {action['seat']!r}")
-    state, events = game_state(game).apply(action)
-    GameAction.objects.create(game=game, seq=game.n_actions, seat=seat, action=action)
+    state, events = _append(game, action, game_state(game), actor=user)
+    return game, state, events
+
+
+def _append(game: Game, action: dict, state, *, actor):
+    """Apply ``action`` to the locked game whose current state is ``state``, append it to
+    the log, and start the next turn or finish the game. Returns (state, events)."""
+    state, events = state.apply(action)
+    GameAction.objects.create(game=game, seq=game.n_actions, seat=action["seat"], action=action)
     game.n_actions += 1
     game.score0, game.score1 = state.scores
     if state.over:
-        game_finish(game, winner=state.winner, scores=state.scores, reason=state.reason)
+        game_finish(
+            game, winner=state.winner, scores=state.scores, reason=state.reason, actor=actor
+        )
     else:
         game.to_move = state.to_move
-        game.deadline = _deadline(game)
+        _start_clock(game)
         game.save()
-    _send_after_commit(game, "action", events=events)
-    return game, state, events
+        _turn_begins(game, actor=actor)
+    return state, events
 
 
 @transaction.atomic
@@ -285,5 +313,125 @@ def game_resign(*, user, game_id) -> Game:
     game, seat = _locked_seat(game_id, user)
     if game.status != Game.Status.ACTIVE:
         raise GameError("The game is already over.")
-    game_finish(game, winner=1 - seat, scores=game.scores, reason=Game.Reason.RESIGNATION)
+    game_finish(
+        game, winner=1 - seat, scores=game.scores, reason=Game.Reason.RESIGNATION, actor=user
+    )
     return game
+
+
+@transaction.atomic
+def game_extra_day(*, user, game_id) -> Game:
+    """``user`` gives the opponent, who is to move, one more day: once per turn."""
+    game, seat = _locked_seat(game_id, user)
+    if game.status != Game.Status.ACTIVE:
+        raise GameError("The game is over.")
+    if game.to_move == seat:
+        raise GameError("It is your move: only your opponent can give you more time.")
+    if game.extra_day_seq == game.n_actions:
+        raise GameError("You have already given an extra day for this move.")
+    game.deadline += EXTRA_DAY
+    if game.remind_at is not None:
+        game.remind_at += EXTRA_DAY
+    game.extra_day_seq = game.n_actions
+    game.save()
+    mover = game.players[game.to_move]
+    if not mover.is_bot:
+        notices.extra_day(game, mover, user)
+    return game
+
+
+# --- bots -------------------------------------------------------------------------------
+
+
+def _bot(level: str):
+    if level == "strong" and settings.BOT_STRONG_PLAYOUTS != 600:
+        return make_bot(level, playouts=settings.BOT_STRONG_PLAYOUTS)
+    return None
+
+
+@transaction.atomic
+def bot_move(*, game_id, expected_seq: int) -> bool:
+    """Play the bot's move in a game if it is still the bot's turn at ``expected_seq``.
+
+    Returns False (and writes nothing) when the game is gone, over, has moved on, or the
+    seat to move is not a bot: a duplicated or late task is a no-op. The decision is made
+    under the row lock from the bot's seat view only, seeded by the game and the action
+    number, so running the task again for the same position makes the same move.
+    """
+    try:
+        game = _locked(game_id)
+    except NoSuchGame:
+        return False
+    if game.status != Game.Status.ACTIVE or game.n_actions != expected_seq:
+        return False
+    seat = game.to_move
+    bot = game.players[seat]
+    if not bot.is_bot:
+        return False
+    log.info("bot %s thinking in game %s at action %s", bot.username, game.pk, expected_seq)
+    state = game_state(game)
+    view = seat_view(state, seat)
+    seed = f"{game.seed}/{expected_seq}"
+    custom = _bot(bot.bot_level)
+    action = custom.choose(view, seed) if custom else choose_action(bot.bot_level, view, seed)
+    _append(game, {"seat": seat, **action}, state, actor=bot)
+    log.info("bot %s moved in game %s at action %s", bot.username, game.pk, expected_seq)
+    return True
+
+
+# --- the periodic sweep -----------------------------------------------------------------
+
+
+def _bot_to_move() -> Q:
+    return Q(to_move=0, player0__is_bot=True) | Q(to_move=1, player1__is_bot=True)
+
+
+def deadlines_sweep(*, now=None) -> dict:
+    """Remind players whose time is running out, end games whose deadline has passed, and
+    re-enqueue bot moves that have waited too long. Safe to run any number of times.
+
+    A bot is never timed out: its move is enqueued again instead. Returns counts.
+    """
+    from games.tasks import bot_move
+
+    now = now or timezone.now()
+    active = Game.objects.filter(status=Game.Status.ACTIVE)
+    done = {"reminded": 0, "timed_out": 0, "bots_nudged": 0}
+    for pk in (
+        active.filter(remind_at__lte=now, deadline__gt=now)
+        .exclude(_bot_to_move())
+        .values_list("pk", flat=True)
+    ):
+        done["reminded"] += _remind(pk, now)
+    for pk in active.filter(deadline__lte=now).exclude(_bot_to_move()).values_list("pk", flat=True):
+        done["timed_out"] += _time_out(pk, now)
+    stale = now - timedelta(seconds=settings.BOT_NUDGE_SECONDS)
+    for pk, seq in active.filter(_bot_to_move(), updated__lte=stale).values_list("pk", "n_actions"):
+        bot_move.delay(pk, seq)
+        done["bots_nudged"] += 1
+    return done
+
+
+@transaction.atomic
+def _remind(game_id, now) -> int:
+    game = _locked(game_id)
+    if game.status != Game.Status.ACTIVE or game.remind_at is None or game.remind_at > now:
+        return 0
+    mover = game.players[game.to_move]
+    game.remind_at = None
+    game.save(update_fields=["remind_at"])
+    if mover.is_bot or game.deadline <= now:
+        return 0
+    notices.deadline_near(game, mover)
+    return 1
+
+
+@transaction.atomic
+def _time_out(game_id, now) -> int:
+    game = _locked(game_id)
+    if game.status != Game.Status.ACTIVE or game.deadline is None or game.deadline > now:
+        return 0
+    if game.players[game.to_move].is_bot:
+        return 0
+    game_finish(game, winner=1 - game.to_move, scores=game.scores, reason=Game.Reason.TIMEOUT)
+    return 1

@@ -83,3 +83,32 @@ def _fresh_cache():
 
     cache.clear()
     yield
+
+
+class FrozenClock:
+    """``django.utils.timezone.now`` pinned to ``now``; move it with ``advance``."""
+
+    def __init__(self, now):
+        self.now = now
+
+    def advance(self, **delta):
+        from datetime import timedelta
+
+        self.now += timedelta(**delta)
+        return self.now
+
+    def set(self, when):
+        self.now = when
+        return when
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """A frozen clock for everything that asks Django for the time (services, auto_now)."""
+    from datetime import UTC, datetime
+
+    from django.utils import timezone
+
+    frozen = FrozenClock(datetime(2026, 11, 2, 12, 0, tzinfo=UTC))
+    monkeypatch.setattr(timezone, "now", lambda: frozen.now)
+    return frozen

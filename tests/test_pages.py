@@ -32,7 +32,9 @@ def test_navigation_for_visitors_and_members(client, nav_text, django_user_model
 
     django_user_model.objects.create_user("dora", "dora@example.com", "a-long-password")
     client.login(username="dora", password="a-long-password")
-    assert nav_text(client.get("/")) == "XIX Online Lobby My games Leaderboard Rules dora Log out"
+    assert nav_text(client.get("/")) == (
+        "XIX Online Lobby My games Notifications Leaderboard Rules dora Settings Log out"
+    )
 
 
 def test_rules_cover_both_variants_and_credit_the_designer(client):

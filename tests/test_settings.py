@@ -86,7 +86,14 @@ def test_celery_is_json_only_with_time_limits():
     assert (report["soft_limit"], report["hard_limit"]) == (60, 90)
     assert report["acks_late"] is True
     assert report["prefetch"] == 1
-    assert report["beat_schedule"] == {}
+    # Every periodic job is a task that exists, on a sensible period (seconds).
+    schedule = report["beat_schedule"]
+    assert {name: (job["task"], job["schedule"]) for name, job in schedule.items()} == {
+        "deadlines-sweep": ("games.tasks.deadlines_sweep", 60.0),
+        "challenges-expire": ("games.tasks.challenges_expire", 3600.0),
+        "outbox-flush": ("notifications.tasks.outbox_flush", 300.0),
+        "digest-send": ("notifications.tasks.digest_send", 3600.0),
+    }
 
 
 def test_services_come_from_the_environment():
@@ -103,7 +110,7 @@ def test_services_come_from_the_environment():
     assert report["cache"] == "django.core.cache.backends.redis.RedisCache"
     assert report["cache_location"] == "redis://cache.internal:6379/2"
     assert report["broker"] == "redis://cache.internal:6379/2"
-    assert report["result_backend"] == "redis://cache.internal:6379/2"
+    assert report["result_backend"] is None  # no task result is ever read
     assert report["eager"] is False
     assert report["email_backend"] == "django.core.mail.backends.smtp.EmailBackend"
     assert (report["email_host"], report["email_port"]) == ("mail.internal", 1025)
@@ -123,8 +130,19 @@ def test_test_settings_honour_the_same_environment():
     report = settings_report("xix_site.settings.test", REDIS_URL="redis://cache.internal:6379/2")
 
     assert report["cache"] == "django.core.cache.backends.redis.RedisCache"
-    assert report["eager"] is False
+    # Tests run tasks in-process unless they start a worker (tests/tasks), which sets
+    # CELERY_EAGER=0 for it and EMAIL_URL for e-mail it can read back.
+    assert report["eager"] is True
     assert report["email_backend"] == "django.core.mail.backends.locmem.EmailBackend"
+    worker = settings_report(
+        "xix_site.settings.test",
+        REDIS_URL="redis://cache.internal:6379/2",
+        CELERY_EAGER="0",
+        CELERY_QUEUE="xix-test-q",
+        EMAIL_URL="filemail:////tmp/mail",
+    )
+    assert worker["eager"] is False
+    assert worker["email_backend"] == "django.core.mail.backends.filebased.EmailBackend"
 
 
 PRODUCTION = {"DJANGO_SETTINGS_MODULE": "xix_site.settings.production"}

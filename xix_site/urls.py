@@ -11,5 +11,6 @@ urlpatterns = [
     path("", include("games.urls")),
     path("", include("accounts.urls")),
     path("", include("ratings.urls")),
+    path("", include("notifications.urls")),
     path("admin/", admin.site.urls),
 ]

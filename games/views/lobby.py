@@ -17,7 +17,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games import services
 from games.forms import ChallengeForm, DirectChallengeForm
-from games.models import Game
+from games.models import DAYS_PER_MOVE, Game
 from games.rows import game_rows
 from games.selectors import (
     challenges_incoming,
@@ -43,6 +43,7 @@ def _lobby_context(request, *, challenge_form=None, direct_form=None) -> dict:
         "bots": get_user_model()
         .objects.filter(is_bot=True, is_active=True)
         .order_by("username"),
+        "days_choices": DAYS_PER_MOVE,
         "max_open": services.MAX_OPEN_CHALLENGES,
         "provisional_deviation": PROVISIONAL_DEVIATION,
     }
@@ -105,6 +106,10 @@ def challenge_new(request):
         game = services.challenge_create(user=request.user, **form.challenge_kwargs())
     except services.GameError as error:
         return _refused(request, error, back=reverse("games:lobby"))
+    if game.status == game.Status.ACTIVE:
+        # A bot accepted at once: straight to the table.
+        messages.success(request, f"{game.invited.username} accepted: the game is on.")
+        return _go(request, game.get_absolute_url())
     if game.invited is not None:
         message = f"Your challenge is on its way to {game.invited.username}."
     else:

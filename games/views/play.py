@@ -14,7 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
+from django.utils import dateformat, timezone
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -28,6 +28,7 @@ from games import services
 from games.engine import IllegalAction
 from games.models import Game
 from games.selectors import game_for_user, game_view
+from notifications.services import mark_read, viewing_mark
 from ratings.models import RatingChange
 
 LIVE = "games/game.html#live"
@@ -202,7 +203,17 @@ def _render(request, game, seat, *, status=200, error="", partial=None):
 @never_cache
 def game_page(request, game_id):
     game, seat = game_for_user(game_id, request.user)
+    _looking(request, game, seat, read=True)
     return _render(request, game, seat)
+
+
+def _looking(request, game: Game, seat, *, read: bool) -> None:
+    """The player has this game on screen: no e-mails about it for now (see
+    notifications.services.notify) and, when the page shows the news, it has been read."""
+    if seat is not None:
+        viewing_mark(request.user.pk, game.pk)
+    if read:
+        mark_read(user=request.user, game_id=game.pk)
 
 
 @require_POST
@@ -266,7 +277,9 @@ def game_poll(request, game_id):
             "The action number must be a whole number.", status=400, content_type="text/plain"
         )
     if game.status == Game.Status.ACTIVE and int(raw) == game.n_actions:
+        _looking(request, game, seat, read=False)
         return HttpResponse(status=204)
+    _looking(request, game, seat, read=True)
     response = _render(request, game, seat, partial=True)
     if game.is_over:
         response.status_code = HTMX_STOP_POLLING
@@ -296,3 +309,30 @@ def _resign_page(request, game, *, status=200, error=""):
     opponent = game.players[1 - seat] if seat is not None else None
     context = {"game": game, "seat": seat, "opponent": opponent, "error": error}
     return render(request, "games/resign_confirm.html", context, status=status)
+
+
+@require_POST
+def game_extra_day(request, game_id):
+    """The player waiting for their opponent gives them one more day for this move."""
+    if not request.user.is_authenticated:
+        login = redirect_to_login(Game(pk=game_id).get_absolute_url())
+        return HttpResponseClientRedirect(login.url) if request.htmx else login
+    game, seat = game_for_user(game_id, request.user)
+    if seat is None:
+        return _render(request, game, seat, status=403, error="You are not playing in this game.")
+    try:
+        game = services.game_extra_day(user=request.user, game_id=game.pk)
+    except services.GameError as error:
+        game, seat = game_for_user(game_id, request.user)
+        return _render(request, game, seat, status=error.status, error=str(error))
+    game, seat = game_for_user(game_id, request.user)
+    if request.htmx:
+        # The table itself says so (and shows the new deadline): no message for later.
+        return _render(request, game, seat)
+    due = dateformat.format(timezone.localtime(game.deadline), "D j M, H:i")
+    messages.success(
+        request,
+        f"You gave {game.players[1 - seat].username} one more day: their move is now due "
+        f"{due} ({timezone.get_current_timezone_name()}).",
+    )
+    return _see_other(game)

@@ -48,9 +48,9 @@ def test_direct_challenge_refusals():
     ann = UserFactory(username="ann")
     with pytest.raises(services.ChallengeError, match="yourself"):
         open_challenge(ann, invited=ann)
-    bot = User.objects.create(username="robo", is_bot=True, bot_level="random")
-    with pytest.raises(services.ChallengeError, match="Bots will be able to play soon"):
-        open_challenge(ann, invited=bot)
+    gone = User.objects.create(username="gone", is_active=False)
+    with pytest.raises(services.ChallengeError, match="gone cannot be challenged"):
+        open_challenge(ann, invited=gone)
     assert not Game.objects.exists()
 
 

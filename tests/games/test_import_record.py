@@ -48,7 +48,7 @@ def test_finished_record(tmp_path, ann_bob):
     url = run(tmp_path, record, "ann", "bob")
 
     game = Game.objects.get()
-    assert url == f"/games/{game.pk}/"
+    assert url == f"http://127.0.0.1:8000/games/{game.pk}/"  # SITE_URL + the game's page
     state = game_state(game)  # the stored log replays to the record's end
     assert state.over
     assert game.status == Game.Status.FINISHED
@@ -156,9 +156,7 @@ def test_admin_cannot_change_or_delete_game_actions(admin_client, ann_bob):
         f"/admin/games/gameaction/{action.pk}/change/",
         {"game": game.pk, "seq": 0, "seat": 1 - action.seat, "action": "{}"},
     )
-    delete = admin_client.post(
-        f"/admin/games/gameaction/{action.pk}/delete/", {"post": "yes"}
-    )
+    delete = admin_client.post(f"/admin/games/gameaction/{action.pk}/delete/", {"post": "yes"})
     add = admin_client.get("/admin/games/gameaction/add/")
     bulk = admin_client.post(
         "/admin/games/gameaction/",

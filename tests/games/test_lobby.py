@@ -162,15 +162,17 @@ def test_direct_challenge_bad_settings_show_in_the_direct_form(client, ann, bob)
     assert not Game.objects.exists()
 
 
-def test_bot_challenge_is_refused_with_a_clear_message(client, ann):
+def test_a_retired_bot_is_not_offered_and_cannot_be_challenged(client, ann):
     User.objects.create(username="robo", is_bot=True, bot_level="heuristic")
+    User.objects.create(username="old-bot", is_bot=True, bot_level="random", is_active=False)
     page = text(client.get(LOBBY))
-    assert "Play a bot" in page and "robo Heuristic" in page
+    assert "Play a bot" in page and "robo Heuristic" in page and "old-bot" not in page
 
-    data = {"opponent": "robo", "variant": "standard", "days_per_move": "1", "rated": "casual"}
-    page = follow_messages(client, client.post(NEW, data))
+    data = {"opponent": "old-bot", "variant": "standard", "days_per_move": "1", "rated": "casual"}
+    response = client.post(NEW, data)
 
-    assert "Bots will be able to play soon" in page
+    assert response.status_code == 400
+    assert "There is no player called “old-bot”." in text(response)
     assert not Game.objects.exists()
 
 
@@ -321,8 +323,11 @@ def test_htmx_create_rerenders_the_panels_with_the_message(client, ann):
 
 
 def test_htmx_form_error_is_400_with_the_form(client, ann):
-    response = client.post(NEW, {"opponent": "ghost", "variant": "standard",
-                                 "days_per_move": "3", "rated": "rated"}, **HTMX)
+    response = client.post(
+        NEW,
+        {"opponent": "ghost", "variant": "standard", "days_per_move": "3", "rated": "rated"},
+        **HTMX,
+    )
     assert response.status_code == 400
     assert 'id="lobby-panels"' in response.content.decode()
     assert "There is no player called “ghost”." in text(response)

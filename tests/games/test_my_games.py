@@ -1,7 +1,9 @@
 """My games, the navigation's turn badge, the home page's turn list, and rematches."""
 
 import re
+from datetime import UTC
 from html import unescape
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.messages import get_messages
@@ -85,8 +87,11 @@ def test_games_grouped_by_whose_turn_and_badge_matches(client, players, nav_text
     for game in (mine_1, mine_2, theirs, finished):
         assert f'href="/games/{game.pk}/"' in html
     assert f'href="/games/{others.pk}/"' not in html
-    # The deadline is a UTC <time> with how long is left.
+    # The deadline is a UTC <time> with how long is left, then the date and time in the
+    # viewer's zone (UTC by default).
     assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT[\d:.]+\+00:00"[^>]*>in 2', html)
+    theirs.refresh_from_db()
+    assert f"{shown(theirs.deadline, UTC)} (UTC)" in their_turn
 
     assert "My games 2" in nav_text(response)
     assert 'aria-label="My games: 2 games waiting for your move"' in html
@@ -98,20 +103,49 @@ def test_games_grouped_by_whose_turn_and_badge_matches(client, players, nav_text
     assert 'aria-label="My games: 1 game waiting for your move"' in response.content.decode()
 
 
+def shown(moment, zone) -> str:
+    """``moment`` as the page writes it in ``zone``: "Sat 28 Nov, 14:05"."""
+    local = moment.astimezone(zone)
+    return f"{local:%a} {local.day} {local:%b, %H:%M}"
+
+
+def test_deadlines_are_shown_in_the_viewers_time_zone(client, players):
+    ann, bob, _ = players
+    mine = game_where_to_move(ann, bob, 0, "tz")
+    ann.time_zone = "Asia/Tokyo"
+    ann.save(update_fields=["time_zone"])
+
+    response = client.get("/games/")
+    your_turn = section(response, "your-turn-title")
+    tokyo = shown(mine.deadline, ZoneInfo("Asia/Tokyo"))
+    assert tokyo != shown(mine.deadline, UTC)
+    assert f"{tokyo} (Asia/Tokyo)" in your_turn
+    assert "(UTC)" not in your_turn
+    # The machine-readable stamp stays in UTC.
+    stamp = mine.deadline.astimezone(UTC).isoformat()[:19]
+    assert f'<time datetime="{stamp}' in response.content.decode()
+
+    # bob, on UTC, sees the same deadline in UTC.
+    client.force_login(bob)
+    their_turn = section(client.get("/games/"), "their-turn-title")
+    assert f"{shown(mine.deadline, UTC)} (UTC)" in their_turn
+
+
 def test_no_badge_without_waiting_games(client, players, nav_text):
     ann, bob, _ = players
     game_where_to_move(ann, bob, 1, "f")
     response = client.get("/games/")
-    assert nav_text(response).startswith("XIX Online Lobby My games Leaderboard")
-    assert "nav-badge" not in response.content.decode()
+    assert nav_text(response).startswith("XIX Online Lobby My games Notifications")
+    assert 'aria-label="My games:' not in response.content.decode()
     assert "No game is waiting for your move." in section(response, "your-turn-title")
 
 
 def test_waiting_challenges_listed_both_ways(client, players):
     ann, bob, cat = players
     services.challenge_create(user=bob, variant="talon", days_per_move=2, rated=True, invited=ann)
-    services.challenge_create(user=ann, variant="standard", days_per_move=7, rated=False,
-                              invited=cat)
+    services.challenge_create(
+        user=ann, variant="standard", days_per_move=7, rated=False, invited=cat
+    )
     waiting = section(client.get("/games/"), "challenges-title")
     assert "To you bob" in waiting and "Talon" in waiting and "Decline" in waiting
     assert "From you To cat" in waiting and "7 days per move · casual" in waiting

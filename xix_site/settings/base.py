@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ratings",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -44,6 +45,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.UserTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -65,6 +67,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.your_turn",
+                "notifications.context_processors.unread_notifications",
             ],
         },
     },
@@ -185,18 +188,57 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
+# Every task is idempotent, so a task is acknowledged only once it has run: a worker that
+# dies mid-task leaves it to be delivered again.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = TIME_ZONE
-CELERY_BEAT_SCHEDULE = {}
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
+# Publishing gives up quickly when the broker is down: the request has already committed
+# and the periodic sweeps re-enqueue the work from the database.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 1,
+}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# An unacknowledged task (its worker died) is handed out again after this many seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600),
+}
+CELERY_BEAT_SCHEDULE = {
+    "deadlines-sweep": {"task": "games.tasks.deadlines_sweep", "schedule": 60.0},
+    "challenges-expire": {"task": "games.tasks.challenges_expire", "schedule": 3600.0},
+    "outbox-flush": {"task": "notifications.tasks.outbox_flush", "schedule": 300.0},
+    # Hourly: each digest user gets theirs when it is DIGEST_HOUR in their time zone.
+    "digest-send": {"task": "notifications.tasks.digest_send", "schedule": 3600.0},
+}
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+
+# Notifications and e-mail.
+# The address of the site as players reach it, for the links in e-mails.
+SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+EMAIL_SUBJECT_PREFIX_SITE = "[XIX Online] "
+# Local hour (in each user's time zone) at which the daily digest goes out.
+DIGEST_HOUR = env.int("DIGEST_HOUR", default=8)
+# A player whose game page asked for news within this many seconds is "looking at the
+# game": their notifications for it are not e-mailed. The page polls every 3 seconds.
+NOTIFY_VIEWING_SECONDS = env.int("NOTIFY_VIEWING_SECONDS", default=60)
+
+# Bots. The strong bot's budget per move, in random playouts (docs/bots.md).
+BOT_STRONG_PLAYOUTS = env.int("BOT_STRONG_PLAYOUTS", default=600)
+# A game whose bot has been to move this long without moving gets its task enqueued again
+# by the deadline sweep (the task was lost: broker outage, worker killed).
+BOT_NUDGE_SECONDS = env.int("BOT_NUDGE_SECONDS", default=120)
 
 LOGGING = {
     "version": 1,

@@ -8,7 +8,10 @@ from .base import CACHES, env
 SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="test-only-insecure-key-xix-online-pytest")
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+# In memory (django.core.mail.outbox), unless EMAIL_URL says otherwise: the Celery worker
+# that tests/tasks starts writes its e-mail to files the test can read.
+if not env.str("EMAIL_URL", default=""):
+    EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 
 # pytest-xdist workers share one Redis database: keep their cache keys apart.
 CACHES["default"]["KEY_PREFIX"] = os.environ.get("PYTEST_XDIST_WORKER", "main")
@@ -16,3 +19,14 @@ CACHES["default"]["KEY_PREFIX"] = os.environ.get("PYTEST_XDIST_WORKER", "main")
 # Serve static files straight from static/ (no collectstatic) the way WhiteNoise does.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Tasks run in-process (errors propagating) unless a test starts a real Celery worker
+# (tests/tasks/conftest.py), which switches this off for its duration. Each test process
+# has its own queue, so workers started by parallel test processes never take each
+# other's tasks.
+CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_EAGER", default=True)
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_DEFAULT_QUEUE = env.str(
+    "CELERY_QUEUE",
+    default=f"xix-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}",
+)

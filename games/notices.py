@@ -1,0 +1,110 @@
+"""What players are told about their games: the texts of the notifications that
+``games.services`` writes, each inside the transaction of the change it reports."""
+
+from django.utils import timezone
+
+from games.models import Game
+from notifications.models import Notification
+from notifications.services import notify
+
+Kind = Notification.Kind
+
+REASONS = {
+    Game.Reason.EXACT_19: "exactly 19 points in all",
+    Game.Reason.REACHED_19: "19 points reached",
+    Game.Reason.TALON_END: "the talon ran out",
+    Game.Reason.RESIGNATION: "{loser} resigned",
+    Game.Reason.TIMEOUT: "{loser} ran out of time",
+    Game.Reason.ABORT: "aborted",
+}
+
+
+def terms(game: Game) -> str:
+    rated = "rated" if game.rated else "casual"
+    days = game.get_days_per_move_display()
+    return f"{game.get_variant_display().lower()}, {days} per move, {rated}"
+
+
+def _opponent(game: Game, user):
+    return game.players[1 - game.seat_of(user)]
+
+
+def challenge_received(game: Game) -> None:
+    notify(
+        user=game.invited,
+        game=game,
+        kind=Kind.CHALLENGE,
+        seq=0,
+        text=f"{game.created_by.username} challenges you to a game ({terms(game)}).",
+        actor=game.created_by,
+    )
+
+
+def challenge_accepted(game: Game, acceptor) -> None:
+    notify(
+        user=game.created_by,
+        game=game,
+        kind=Kind.ACCEPTED,
+        seq=0,
+        text=f"{acceptor.username} accepted your challenge ({terms(game)}): the game is on.",
+        actor=acceptor,
+    )
+
+
+def your_turn(game: Game, user) -> None:
+    notify(
+        user=user,
+        game=game,
+        kind=Kind.YOUR_TURN,
+        seq=game.n_actions,
+        text=f"Your move against {_opponent(game, user).username}.",
+    )
+
+
+def deadline_near(game: Game, user) -> None:
+    left = game.deadline - timezone.now()
+    hours = max(1, round(left.total_seconds() / 3600))
+    notify(
+        user=user,
+        game=game,
+        kind=Kind.DEADLINE,
+        seq=game.n_actions,
+        text=f"About {hours} hour{'s' if hours != 1 else ''} left for your move against "
+        f"{_opponent(game, user).username}: after that the game is lost on time.",
+    )
+
+
+def extra_day(game: Game, user, granter) -> None:
+    notify(
+        user=user,
+        game=game,
+        kind=Kind.EXTRA_DAY,
+        seq=game.n_actions,
+        text=f"{granter.username} gave you an extra day for your move.",
+        actor=granter,
+    )
+
+
+def game_over(game: Game, *, actor=None) -> None:
+    """Tell both players the result, except the one whose action ended the game."""
+    for seat, user in enumerate(game.players):
+        if user is None or (actor is not None and user.pk == actor.pk):
+            continue
+        opponent = game.players[1 - seat]
+        if game.winner is None:
+            outcome = "You drew"
+        elif game.winner == seat:
+            outcome = "You won"
+        else:
+            outcome = "You lost"
+        loser = "you" if game.winner == 1 - seat else opponent.username
+        reason = REASONS.get(game.reason, game.reason).format(loser=loser)
+        mine, theirs = game.scores[seat], game.scores[1 - seat]
+        notify(
+            user=user,
+            game=game,
+            kind=Kind.GAME_OVER,
+            seq=game.n_actions,
+            text=f"{outcome} against {opponent.username}, {mine}–{theirs} ({reason}).",
+            actor=actor,
+        )

@@ -1,0 +1,33 @@
+"""Celery tasks for games. Thin: each loads by id and calls ``games.services``.
+
+Every task is idempotent. ``bot_move`` carries the action number it was enqueued for and
+does nothing if the game has moved on; the sweeps re-read the database each time.
+"""
+
+from celery import shared_task
+from django.db import DatabaseError
+
+from games import services
+
+RETRY = {
+    "autoretry_for": (DatabaseError, ConnectionError, TimeoutError),
+    "retry_backoff": True,
+    "retry_backoff_max": 300,
+    "retry_jitter": True,
+    "max_retries": 8,
+}
+
+
+@shared_task(**RETRY)
+def bot_move(game_id: int, expected_seq: int) -> bool:
+    return services.bot_move(game_id=game_id, expected_seq=expected_seq)
+
+
+@shared_task(**RETRY)
+def deadlines_sweep() -> dict:
+    return services.deadlines_sweep()
+
+
+@shared_task(**RETRY)
+def challenges_expire() -> int:
+    return services.challenges_expire()

@@ -1,0 +1,48 @@
+from django.contrib import admin
+
+from notifications.models import Notification, OutboundEmail
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    list_display = ["created", "user", "kind", "game", "seq", "email", "read_at"]
+    list_filter = ["kind", "email"]
+    search_fields = ["user__username", "text"]
+    raw_id_fields = ["user", "game"]
+    date_hierarchy = "created"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(OutboundEmail)
+class OutboundEmailAdmin(admin.ModelAdmin):
+    """The outbox: what was sent, what is waiting, what failed and why. Staff can send a
+    failed or stuck e-mail again."""
+
+    list_display = ["created", "to_address", "subject", "status", "attempts", "sent_at"]
+    list_filter = ["status"]
+    search_fields = ["to_address", "subject", "user__username"]
+    raw_id_fields = ["user"]
+    date_hierarchy = "created"
+    actions = ["send_again"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description="Send again (failed or waiting e-mails)")
+    def send_again(self, request, queryset):
+        from notifications.tasks import email_send
+
+        again = queryset.exclude(status=OutboundEmail.Status.SENT)
+        ids = list(again.values_list("pk", flat=True))
+        again.update(status=OutboundEmail.Status.PENDING, attempts=0)
+        for pk in ids:
+            email_send.delay_on_commit(pk)
+        self.message_user(request, f"{len(ids)} e-mail(s) queued to be sent again.")

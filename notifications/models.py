@@ -1,0 +1,97 @@
+"""In-app notifications and the e-mail outbox.
+
+A ``Notification`` is written in the same transaction as the game change that causes it,
+so a committed move always has its notifications and a rolled-back one never does. The
+pair (user, game, action number, kind) is unique: a task or a sweep that runs twice finds
+the row already there and does nothing more.
+
+An ``OutboundEmail`` is the outbox: the finished message, written in that same
+transaction and sent afterwards by a Celery task. Sending can fail and be retried without
+ever touching the move; ``status``, ``attempts`` and ``last_error`` record what happened.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class Notification(models.Model):
+    class Kind(models.TextChoices):
+        CHALLENGE = "challenge", "Challenge received"
+        ACCEPTED = "accepted", "Challenge accepted"
+        YOUR_TURN = "your_turn", "Your turn"
+        DEADLINE = "deadline", "Deadline near"
+        EXTRA_DAY = "extra_day", "Extra day granted"
+        GAME_OVER = "game_over", "Game over"
+
+    class Email(models.TextChoices):
+        NONE = "none", "Not e-mailed (preference, bot or no address)"
+        VIEWING = "viewing", "Not e-mailed: the player was looking at the game"
+        QUEUED = "queued", "E-mailed on its own"
+        DIGEST = "digest", "Waiting for the daily digest"
+        DIGESTED = "digested", "Sent in a daily digest"
+        SKIPPED = "skipped", "Read before the digest went out"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    # A withdrawn or expired challenge takes its notification with it.
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    seq = models.PositiveIntegerField(help_text="The game's number of actions at the event.")
+    text = models.CharField(max_length=300)
+    created = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+    email = models.CharField(max_length=16, choices=Email.choices, default=Email.NONE)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "seq", "kind"], name="notification_once_per_event"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["user", "read_at"]),
+            models.Index(fields=["email", "user"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_kind_display()} · game {self.game_id} #{self.seq}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:game", args=[self.game_id])
+
+    @property
+    def unread(self) -> bool:
+        return self.read_at is None
+
+
+class OutboundEmail(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting to be sent"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Gave up after repeated failures"
+
+    # "n<notification id>" for a single event, "digest:<user id>:<local date>" for a digest.
+    key = models.CharField(max_length=64, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="outbound_emails"
+    )
+    to_address = models.EmailField()
+    subject = models.CharField(max_length=200)
+    body_text = models.TextField()
+    body_html = models.TextField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["status", "created"])]
+        verbose_name = "outbound e-mail"
+
+    def __str__(self) -> str:
+        return f"{self.to_address}: {self.subject} ({self.status})"

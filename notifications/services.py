@@ -1,0 +1,288 @@
+"""Notifications and e-mail: everything that writes ``Notification`` or ``OutboundEmail``.
+
+``notify`` is called by ``games.services`` inside the transaction that changes the game.
+It writes the in-app notification and, when the user wants an e-mail for each event and
+is not looking at the game right now, the finished e-mail into the outbox; the e-mail
+task is enqueued only once that transaction commits. A failing mail server therefore
+never blocks or undoes a move: the outbox row stays pending, the task retries with
+backoff, and ``outbox_flush`` picks up anything whose task was lost.
+"""
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from notifications.models import Notification, OutboundEmail
+
+log = logging.getLogger(__name__)
+
+Kind = Notification.Kind
+
+SUBJECTS = {
+    Kind.CHALLENGE: "{actor} challenges you",
+    Kind.ACCEPTED: "{actor} accepted your challenge",
+    Kind.YOUR_TURN: "Your move against {opponent}",
+    Kind.DEADLINE: "Your move against {opponent} is due soon",
+    Kind.EXTRA_DAY: "{opponent} gave you an extra day",
+    Kind.GAME_OVER: "Your game against {opponent} is over",
+}
+
+# How many times a failing e-mail is tried before it is marked failed.
+MAX_EMAIL_ATTEMPTS = 6
+
+
+# --- "is the user looking at this game?" --------------------------------------------
+
+
+def _viewing_key(user_id, game_id) -> str:
+    return f"viewing:{user_id}:{game_id}"
+
+
+def viewing_mark(user_id, game_id) -> None:
+    """Record that the user has the game's page open (the page and its poll call this)."""
+    try:
+        cache.set(_viewing_key(user_id, game_id), 1, settings.NOTIFY_VIEWING_SECONDS)
+    except Exception:  # a cache outage must not break the page
+        log.warning("could not record that user %s views game %s", user_id, game_id)
+
+
+def is_viewing(user_id, game_id) -> bool:
+    try:
+        return bool(cache.get(_viewing_key(user_id, game_id)))
+    except Exception:
+        return False
+
+
+# --- writing notifications ------------------------------------------------------------
+
+
+def site_url(path: str) -> str:
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def notify(*, user, game, kind: str, seq: int, text: str, actor=None) -> Notification | None:
+    """Notify ``user`` about ``game``; at most once per (user, game, seq, kind).
+
+    Returns the new notification, or None when there is nothing to do (a bot, or the same
+    event already notified). Must run inside the transaction that made the change.
+    """
+    if user is None or user.is_bot:
+        return None
+    try:
+        with transaction.atomic():
+            notification = Notification.objects.create(
+                user=user, game=game, kind=kind, seq=seq, text=text[:300]
+            )
+    except IntegrityError:
+        return None  # already notified: a repeated task or sweep
+    pref = user.email_notifications
+    if not user.email or pref == user.EmailNotifications.NONE:
+        email = Notification.Email.NONE
+    elif is_viewing(user.pk, game.pk):
+        email = Notification.Email.VIEWING
+    elif pref == user.EmailNotifications.DIGEST:
+        email = Notification.Email.DIGEST
+    else:
+        email = Notification.Email.QUEUED
+    notification.email = email
+    notification.save(update_fields=["email"])
+    if email == Notification.Email.QUEUED:
+        outbound = _event_email(notification, actor=actor)
+        _enqueue_send(outbound)
+    return notification
+
+
+def _opponent_name(game, user) -> str:
+    seat = game.seat_of(user)
+    if seat is None:
+        other = game.created_by if game.created_by_id != user.pk else game.invited
+    else:
+        other = game.players[1 - seat]
+    return other.username if other is not None else "your opponent"
+
+
+def _event_email(notification: Notification, *, actor=None) -> OutboundEmail:
+    user, game = notification.user, notification.game
+    names = {
+        "actor": actor.username if actor is not None else _opponent_name(game, user),
+        "opponent": _opponent_name(game, user),
+    }
+    subject = settings.EMAIL_SUBJECT_PREFIX_SITE + SUBJECTS[notification.kind].format(**names)
+    context = {
+        "user": user,
+        "notification": notification,
+        "game_url": site_url(reverse("games:game", args=[game.pk])),
+        "preferences_url": site_url(reverse("players:settings")),
+        "notifications_url": site_url(reverse("notifications:list")),
+    }
+    return OutboundEmail.objects.create(
+        key=f"n{notification.pk}",
+        user=user,
+        to_address=user.email,
+        subject=subject,
+        body_text=render_to_string("notifications/email/event.txt", context),
+        body_html=render_to_string("notifications/email/event.html", context),
+    )
+
+
+def _enqueue_send(outbound: OutboundEmail) -> None:
+    from notifications.tasks import email_send
+
+    email_send.delay_on_commit(outbound.pk)
+
+
+# --- reading and marking --------------------------------------------------------------
+
+
+def unread_count(user) -> int:
+    return Notification.objects.filter(user=user, read_at__isnull=True).count()
+
+
+def mark_read(*, user, ids=None, game_id=None) -> int:
+    """Mark the user's unread notifications read: all, those in ``ids``, or one game's."""
+    unread = Notification.objects.filter(user=user, read_at__isnull=True)
+    if ids is not None:
+        unread = unread.filter(pk__in=ids)
+    if game_id is not None:
+        unread = unread.filter(game_id=game_id)
+    return unread.update(read_at=timezone.now())
+
+
+# --- sending --------------------------------------------------------------------------
+
+
+class SendFailed(Exception):
+    """Sending an outbox e-mail failed; the task retries it."""
+
+
+def email_send(outbound_id) -> bool:
+    """Send one outbox e-mail unless it has been sent already; True if it went out now.
+
+    The row is locked while sending, so two runs of the task for the same e-mail send it
+    once. A failure is counted and recorded, then raised as SendFailed for a retry, until
+    MAX_EMAIL_ATTEMPTS, after which the e-mail is marked failed.
+    """
+    with transaction.atomic():
+        try:
+            outbound = OutboundEmail.objects.select_for_update().get(pk=outbound_id)
+        except OutboundEmail.DoesNotExist:
+            return False
+        if outbound.status != OutboundEmail.Status.PENDING:
+            return False
+        message = EmailMultiAlternatives(
+            subject=outbound.subject,
+            body=outbound.body_text,
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[outbound.to_address],
+            headers={"List-Unsubscribe": f"<{site_url(reverse('players:settings'))}>"},
+        )
+        message.attach_alternative(outbound.body_html, "text/html")
+        outbound.attempts += 1
+        try:
+            message.send()
+        except Exception as error:
+            outbound.last_error = f"{type(error).__name__}: {error}"[:2000]
+            if outbound.attempts >= MAX_EMAIL_ATTEMPTS:
+                outbound.status = OutboundEmail.Status.FAILED
+            outbound.save(update_fields=["attempts", "last_error", "status"])
+            log.warning("e-mail %s failed (attempt %s): %s", outbound.pk, outbound.attempts, error)
+            failed = outbound.status == OutboundEmail.Status.PENDING
+        else:
+            outbound.status = OutboundEmail.Status.SENT
+            outbound.sent_at = timezone.now()
+            outbound.save(update_fields=["attempts", "status", "sent_at"])
+            return True
+    if failed:
+        raise SendFailed(outbound.last_error)
+    return False
+
+
+def outbox_flush(*, now=None, older_than=timedelta(minutes=5)) -> int:
+    """Enqueue a send for every pending e-mail older than ``older_than`` (a lost task, a
+    broker outage, a retry chain that ran out). Returns how many were enqueued."""
+    from notifications.tasks import email_send
+
+    now = now or timezone.now()
+    pending = OutboundEmail.objects.filter(
+        status=OutboundEmail.Status.PENDING, created__lte=now - older_than
+    ).values_list("pk", flat=True)
+    count = 0
+    for pk in pending[:500]:
+        email_send.delay(pk)
+        count += 1
+    return count
+
+
+# --- the daily digest -----------------------------------------------------------------
+
+
+def digest_send(*, now=None) -> int:
+    """Write a digest e-mail for every digest user whose local time is DIGEST_HOUR and who
+    has unread notifications waiting for one. Safe to run any number of times an hour:
+    the outbox key (user, local date) lets one digest a day through. Returns how many."""
+    from accounts.models import User
+
+    now = now or timezone.now()
+    waiting = (
+        Notification.objects.filter(email=Notification.Email.DIGEST)
+        .values_list("user_id", flat=True)
+        .distinct()
+    )
+    count = 0
+    for user in User.objects.filter(pk__in=list(waiting)):
+        local = now.astimezone(user.zone)
+        if local.hour != settings.DIGEST_HOUR:
+            continue
+        if _digest_for(user, local.date().isoformat()):
+            count += 1
+    return count
+
+
+@transaction.atomic
+def _digest_for(user, local_date: str) -> bool:
+    key = f"digest:{user.pk}:{local_date}"
+    if OutboundEmail.objects.filter(key=key).exists():
+        return False
+    waiting = Notification.objects.select_for_update().filter(
+        user=user, email=Notification.Email.DIGEST
+    )
+    items = list(waiting.filter(read_at__isnull=True).select_related("game").order_by("created"))
+    # Already read on the site: nothing to tell by e-mail.
+    waiting.filter(read_at__isnull=False).update(email=Notification.Email.SKIPPED)
+    if not items or not user.email or user.email_notifications != user.EmailNotifications.DIGEST:
+        return False
+    context = {
+        "user": user,
+        "items": [
+            {
+                "text": n.text,
+                "when": n.created,
+                "url": site_url(reverse("games:game", args=[n.game_id])),
+            }
+            for n in items
+        ],
+        "zone": user.zone,
+        "preferences_url": site_url(reverse("players:settings")),
+        "notifications_url": site_url(reverse("notifications:list")),
+    }
+    outbound = OutboundEmail.objects.create(
+        key=key,
+        user=user,
+        to_address=user.email,
+        subject=settings.EMAIL_SUBJECT_PREFIX_SITE
+        + f"Your daily digest: {len(items)} update{'s' if len(items) != 1 else ''}",
+        body_text=render_to_string("notifications/email/digest.txt", context),
+        body_html=render_to_string("notifications/email/digest.html", context),
+    )
+    Notification.objects.filter(pk__in=[n.pk for n in items]).update(
+        email=Notification.Email.DIGESTED
+    )
+    _enqueue_send(outbound)
+    return True

@@ -1,0 +1,223 @@
+"""Notifications written with game changes, e-mail preferences, the outbox and dedupe."""
+
+import pytest
+from django.core import mail
+
+from games import services
+from notifications import services as notify_services
+from notifications.models import Notification, OutboundEmail
+from tests.factories import UserFactory, play_random, start_game
+
+pytestmark = pytest.mark.django_db
+
+Kind = Notification.Kind
+
+
+@pytest.fixture
+def alice():
+    return UserFactory(username="alice")
+
+
+@pytest.fixture
+def bob():
+    return UserFactory(username="bob")
+
+
+@pytest.fixture
+def game(alice, bob):
+    """alice and bob's game, without the notices of its start (not these tests' topic)."""
+    game = start_game(alice, bob)
+    Notification.objects.all().delete()
+    OutboundEmail.objects.all().delete()
+    mail.outbox.clear()
+    return game
+
+
+def one_move(game, capture):
+    """The seat to move plays one random legal move; on-commit tasks run."""
+    with capture(execute=True):
+        return play_random(game, moves=1)
+
+
+def test_a_move_tells_the_next_player_in_app_and_by_email(
+    game, alice, bob, django_capture_on_commit_callbacks
+):
+    mover, waiting = game.players[game.to_move], game.players[1 - game.to_move]
+    mail.outbox.clear()
+    game = one_move(game, django_capture_on_commit_callbacks)
+    assert game.players[game.to_move] == waiting
+    note = Notification.objects.get(user=waiting, kind=Kind.YOUR_TURN)
+    assert note.seq == game.n_actions == 1
+    assert note.text == f"Your move against {mover.username}."
+    assert note.email == Notification.Email.QUEUED and note.unread
+    # Nothing for the player who just moved.
+    assert not Notification.objects.filter(user=mover, kind=Kind.YOUR_TURN, seq=1).exists()
+    [message] = mail.outbox
+    assert message.to == [waiting.email]
+    assert message.subject == f"[XIX Online] Your move against {mover.username}"
+    assert f"http://127.0.0.1:8000/games/{game.pk}/" in message.body
+    assert "http://127.0.0.1:8000/settings/" in message.body
+    html, mimetype = message.alternatives[0]
+    assert mimetype == "text/html"
+    assert f'href="http://127.0.0.1:8000/games/{game.pk}/"' in html
+    assert 'href="http://127.0.0.1:8000/settings/"' in html
+    assert message.extra_headers["List-Unsubscribe"] == "<http://127.0.0.1:8000/settings/>"
+    outbound = OutboundEmail.objects.get(key=f"n{note.pk}")
+    assert outbound.status == OutboundEmail.Status.SENT and outbound.attempts == 1
+
+
+def test_no_email_while_the_player_is_looking_at_the_game(
+    game, alice, bob, django_capture_on_commit_callbacks
+):
+    waiting = game.players[1 - game.to_move]
+    notify_services.viewing_mark(waiting.pk, game.pk)
+    mail.outbox.clear()
+    game = one_move(game, django_capture_on_commit_callbacks)
+    note = Notification.objects.get(user=waiting, kind=Kind.YOUR_TURN, seq=1)
+    assert note.email == Notification.Email.VIEWING
+    assert mail.outbox == [] and not OutboundEmail.objects.exists()
+
+
+def test_the_game_page_and_its_poll_count_as_looking(
+    game, alice, bob, client, django_capture_on_commit_callbacks
+):
+    waiting = game.players[1 - game.to_move]
+    client.force_login(waiting)
+    assert client.get(f"/games/{game.pk}/poll?seq=0").status_code == 204
+    assert notify_services.is_viewing(waiting.pk, game.pk)
+    assert not notify_services.is_viewing(game.players[game.to_move].pk, game.pk)
+
+
+@pytest.mark.parametrize(
+    ("preference", "email_state"),
+    [("none", Notification.Email.NONE), ("digest", Notification.Email.DIGEST)],
+)
+def test_preferences_none_and_digest_send_nothing_at_once(
+    game, alice, bob, preference, email_state, django_capture_on_commit_callbacks
+):
+    waiting = game.players[1 - game.to_move]
+    waiting.email_notifications = preference
+    waiting.save()
+    mail.outbox.clear()
+    one_move(game, django_capture_on_commit_callbacks)
+    note = Notification.objects.get(user=waiting, kind=Kind.YOUR_TURN, seq=1)
+    assert note.email == email_state
+    assert mail.outbox == []
+
+
+def test_a_challenge_and_its_acceptance_notify_the_other_side(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.challenge_create(
+            user=alice, variant="talon", days_per_move=2, rated=False, invited=bob
+        )
+    challenge = Notification.objects.get(user=bob, kind=Kind.CHALLENGE)
+    assert challenge.text == "alice challenges you to a game (talon, 2 days per move, casual)."
+    assert mail.outbox[-1].to == ["bob@example.com"]
+    assert mail.outbox[-1].subject == "[XIX Online] alice challenges you"
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.challenge_accept(user=bob, game_id=game.pk)
+    accepted = Notification.objects.get(user=alice, kind=Kind.ACCEPTED)
+    assert accepted.text.startswith("bob accepted your challenge")
+    assert mail.outbox[-1].to[0] in ("alice@example.com", "bob@example.com")
+    # Whoever leads is told it is their move, unless it is bob, who just accepted.
+    leader = game.players[game.to_move]
+    assert Notification.objects.filter(user=leader, kind=Kind.YOUR_TURN).exists() == (
+        leader == alice
+    )
+
+
+def test_a_withdrawn_challenge_takes_its_notification_with_it(alice, bob):
+    game = services.challenge_create(
+        user=alice, variant="standard", days_per_move=3, rated=True, invited=bob
+    )
+    assert Notification.objects.filter(user=bob).count() == 1
+    services.challenge_withdraw(user=alice, game_id=game.pk)
+    assert Notification.objects.filter(user=bob).count() == 0
+
+
+def test_resigning_tells_the_opponent_only(game, alice, bob, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_resign(user=alice, game_id=game.pk)
+    [over] = Notification.objects.filter(kind=Kind.GAME_OVER)
+    assert over.user == bob
+    assert over.text == "You won against alice, 0–0 (alice resigned)."
+    assert not Notification.objects.filter(user=alice, kind=Kind.GAME_OVER).exists()
+
+
+def test_notify_is_once_per_user_game_action_and_kind(game, alice, bob):
+    first = notify_services.notify(user=bob, game=game, kind=Kind.DEADLINE, seq=4, text="x")
+    again = notify_services.notify(user=bob, game=game, kind=Kind.DEADLINE, seq=4, text="x")
+    assert first is not None and again is None
+    assert Notification.objects.filter(user=bob, kind=Kind.DEADLINE).count() == 1
+    assert OutboundEmail.objects.filter(user=bob, key=f"n{first.pk}").count() == 1
+    # Another action number or kind is another event.
+    assert notify_services.notify(user=bob, game=game, kind=Kind.DEADLINE, seq=5, text="x")
+    assert notify_services.notify(user=bob, game=game, kind=Kind.YOUR_TURN, seq=4, text="x")
+
+
+def test_bots_get_no_notifications(alice):
+    bot = UserFactory(username="botty", is_bot=True, bot_level="random")
+    game = start_game(alice, UserFactory(username="carol"))
+    assert notify_services.notify(user=bot, game=game, kind=Kind.YOUR_TURN, seq=0, text="x") is None
+    assert not Notification.objects.filter(user=bot).exists()
+
+
+class BrokenBackend:
+    """An e-mail backend whose server is down."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def send_messages(self, messages):
+        raise ConnectionRefusedError("mail server down")
+
+
+def test_a_failing_mail_server_never_blocks_a_move_and_is_recorded(
+    game, alice, bob, settings, django_capture_on_commit_callbacks
+):
+    settings.EMAIL_BACKEND = "tests.notifications.test_notify.BrokenBackend"
+    before = game.n_actions
+    game = one_move(game, django_capture_on_commit_callbacks)
+    assert game.n_actions == before + 1  # the move stands
+    outbound = OutboundEmail.objects.filter(status=OutboundEmail.Status.PENDING).latest("pk")
+    assert outbound.attempts >= 1
+    assert "mail server down" in outbound.last_error
+    # Each further attempt is counted; after the last one the e-mail is marked failed.
+    for _ in range(notify_services.MAX_EMAIL_ATTEMPTS):
+        try:
+            notify_services.email_send(outbound.pk)
+        except notify_services.SendFailed:
+            pass
+    outbound.refresh_from_db()
+    assert outbound.status == OutboundEmail.Status.FAILED
+    assert outbound.attempts == notify_services.MAX_EMAIL_ATTEMPTS
+    # Once the server is back, a failed e-mail is not sent by a stray task.
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    mail.outbox.clear()
+    assert notify_services.email_send(outbound.pk) is False and mail.outbox == []
+
+
+def test_sending_twice_sends_once(game, alice, bob):
+    note = notify_services.notify(user=bob, game=game, kind=Kind.DEADLINE, seq=9, text="hurry")
+    outbound = OutboundEmail.objects.get(key=f"n{note.pk}")
+    mail.outbox.clear()
+    assert notify_services.email_send(outbound.pk) is True
+    assert notify_services.email_send(outbound.pk) is False
+    assert len(mail.outbox) == 1
+
+
+def test_outbox_flush_picks_up_pending_mail_whose_task_was_lost(game, alice, bob, clock):
+    # notify outside on-commit capture: the send task never ran (as if the broker was down).
+    note = notify_services.notify(user=bob, game=game, kind=Kind.DEADLINE, seq=9, text="hurry")
+    outbound = OutboundEmail.objects.get(key=f"n{note.pk}")
+    mail.outbox.clear()
+    assert notify_services.outbox_flush() == 0  # too fresh: its own task may still come
+    clock.advance(minutes=6)
+    assert notify_services.outbox_flush() == 1
+    outbound.refresh_from_db()
+    assert outbound.status == OutboundEmail.Status.SENT
+    assert [m.subject for m in mail.outbox] == ["[XIX Online] Your move against alice is due soon"]
+    assert notify_services.outbox_flush() == 0
