@@ -2,6 +2,7 @@
 """Developer entry point for XIX Online. Standard library only.
 
     python3 dev.py run [runserver args]   set up .venv, migrate, seed demo users, serve :8000
+                                          (and run the periodic jobs every minute)
     python3 dev.py test [pytest args]     set up .venv, run the whole pytest suite
     python3 dev.py setup                  set up .venv only (used by .ci/run)
 
@@ -87,7 +88,23 @@ def run(args: list[str]) -> None:
     python = sys.executable
     call(python, "manage.py", "migrate", "--noinput")
     call(python, "manage.py", "seed_demo")
-    replace_process(python, "manage.py", "runserver", *(args or ["127.0.0.1:8000"]))
+    if os.environ.get("REDIS_URL"):
+        # With a broker, `celery -A xix_site worker` and `beat` do the background work.
+        replace_process(python, "manage.py", "runserver", *(args or ["127.0.0.1:8000"]))
+    # Without Redis, tasks run inside the web process and there is no Celery beat: this
+    # loop runs the periodic jobs (reminders, timeouts, expiry, digest) every minute.
+    periodic = subprocess.Popen([python, "manage.py", "periodic", "--every", "60"])
+    try:
+        code = subprocess.call([python, "manage.py", "runserver", *(args or ["127.0.0.1:8000"])])
+    except KeyboardInterrupt:
+        code = 0
+    finally:
+        periodic.terminate()
+        try:
+            periodic.wait(10)
+        except subprocess.TimeoutExpired:
+            periodic.kill()
+    sys.exit(code)
 
 
 def test(args: list[str]) -> None:

@@ -124,3 +124,17 @@ def test_a_bot_is_never_timed_out_its_move_is_enqueued_again(
     assert result["timed_out"] == 0 and result["bots_nudged"] == 1
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.n_actions > seq
+
+
+def test_the_periodic_command_runs_the_same_sweep_for_cron_and_dev(game, clock):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    clock.set(game.deadline + timedelta(minutes=1))
+    out = StringIO()
+    call_command("periodic", stdout=out)
+    assert "deadlines: {'reminded': 0, 'timed_out': 1, 'bots_nudged': 0}" in out.getvalue()
+    assert Game.objects.get(pk=game.pk).reason == Game.Reason.TIMEOUT
+    with pytest.raises(CommandError, match="--every must be 0"):
+        call_command("periodic", every=-5)

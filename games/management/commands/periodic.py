@@ -1,0 +1,54 @@
+"""Run the periodic jobs that Celery beat schedules: once, or every N seconds.
+
+    python manage.py periodic              # each job once, then exit (for cron)
+    python manage.py periodic --every 60   # loop (what `python3 dev.py run` starts)
+
+The jobs are the same services the beat tasks call: the deadline sweep (reminders,
+timeouts, bot moves that waited too long), challenge expiry, the outbox flush and the
+daily digest. Each is safe to run any number of times.
+"""
+
+import time
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import close_old_connections
+
+from games import services as games
+from notifications import services as notifications
+
+JOBS = {
+    "deadlines": games.deadlines_sweep,
+    "challenges": games.challenges_expire,
+    "outbox": notifications.outbox_flush,
+    "digest": notifications.digest_send,
+}
+
+
+class Command(BaseCommand):
+    help = "Run the periodic jobs (deadline sweep, challenge expiry, outbox, digest)."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--every", type=int, default=0, help="repeat every this many seconds (0: once)"
+        )
+        parser.add_argument("--only", choices=sorted(JOBS), action="append", help="run only these")
+
+    def handle(self, *args, every=0, only=None, **options):
+        if every < 0:
+            raise CommandError("--every must be 0 (once) or a number of seconds.")
+        jobs = {name: job for name, job in JOBS.items() if not only or name in only}
+        while True:
+            for name, job in jobs.items():
+                close_old_connections()
+                try:
+                    result = job()
+                except Exception as error:  # one failing job must not stop the others
+                    self.stderr.write(f"{name}: failed: {type(error).__name__}: {error}")
+                    if not every:
+                        raise
+                else:
+                    if every == 0 or result:
+                        self.stdout.write(f"{name}: {result}")
+            if not every:
+                return
+            time.sleep(every)
