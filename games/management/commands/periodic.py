@@ -39,7 +39,8 @@ class Command(BaseCommand):
         jobs = {name: job for name, job in JOBS.items() if not only or name in only}
         while True:
             for name, job in jobs.items():
-                close_old_connections()
+                if every:
+                    close_old_connections()  # a long-running loop: drop stale connections
                 try:
                     result = job()
                 except Exception as error:  # one failing job must not stop the others
