@@ -178,9 +178,13 @@ def challenge_accept(*, user, game_id) -> Game:
     game.to_move = game.first_leader
     _start_clock(game)
     game.save()
-    if not game.created_by.is_bot:
+    if user.is_bot:
+        # The bot accepted at once, inside the challenger's own request: the challenger is
+        # looking at the game already, so they are not told about it.
+        _turn_begins(game, actor=game.created_by)
+    else:
         notices.challenge_accepted(game, user)
-    _turn_begins(game, actor=user)
+        _turn_begins(game, actor=user)
     return game
 
 

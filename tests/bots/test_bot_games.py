@@ -46,6 +46,8 @@ def test_a_whole_game_against_each_bot(human, level, variant, django_capture_on_
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE  # accepted at once
     assert game.rated is False  # games against bots are casual
+    # hugo clicked "Play" himself: no "accepted" or first "your move" notice for that.
+    assert not human.notifications.filter(seq=0).exists()
     game = human_moves(game, human, django_capture_on_commit_callbacks)
     assert game.status == Game.Status.FINISHED and game.reason
     actions = list(GameAction.objects.filter(game=game).order_by("seq"))
