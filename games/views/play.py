@@ -216,15 +216,25 @@ def _looking(request, game: Game, seat, *, read: bool) -> None:
         mark_read(user=request.user, game_id=game.pk)
 
 
+def _player_post(request, game_id):
+    """(refusal, game, seat) for a POST only a seated player may make: refusal is the
+    log-in redirect for visitors, 403 for someone not seated, else None."""
+    if not request.user.is_authenticated:
+        login = redirect_to_login(Game(pk=game_id).get_absolute_url())
+        return (HttpResponseClientRedirect(login.url) if request.htmx else login), None, None
+    game, seat = game_for_user(game_id, request.user)
+    if seat is None:
+        error = "You are not playing in this game."
+        return _render(request, game, seat, status=403, error=error), game, seat
+    return None, game, seat
+
+
 @require_POST
 def game_act(request, game_id):
     """Apply one action from the form: fields ``seq``, ``type``, ``card``, ``position``."""
-    if not request.user.is_authenticated:
-        login = redirect_to_login(Game(pk=game_id).get_absolute_url())
-        return HttpResponseClientRedirect(login.url) if request.htmx else login
-    game, seat = game_for_user(game_id, request.user)
-    if seat is None:
-        return _render(request, game, seat, status=403, error="You are not playing in this game.")
+    refusal, game, seat = _player_post(request, game_id)
+    if refusal is not None:
+        return refusal
     try:
         action, seq = _parse_action(request.POST)
     except BadForm as error:
@@ -314,12 +324,9 @@ def _resign_page(request, game, *, status=200, error=""):
 @require_POST
 def game_extra_day(request, game_id):
     """The player waiting for their opponent gives them one more day for this move."""
-    if not request.user.is_authenticated:
-        login = redirect_to_login(Game(pk=game_id).get_absolute_url())
-        return HttpResponseClientRedirect(login.url) if request.htmx else login
-    game, seat = game_for_user(game_id, request.user)
-    if seat is None:
-        return _render(request, game, seat, status=403, error="You are not playing in this game.")
+    refusal, game, seat = _player_post(request, game_id)
+    if refusal is not None:
+        return refusal
     try:
         game = services.game_extra_day(user=request.user, game_id=game.pk)
     except services.GameError as error:
