@@ -23,6 +23,7 @@ from games.bots import choose_action, make_bot
 from games.engine import IllegalAction, seat_view, shuffled_deal
 from games.models import DAYS_PER_MOVE, Game, GameAction, Variant
 from games.selectors import game_state
+from notifications.services import viewing_mark
 
 log = logging.getLogger(__name__)
 
@@ -145,7 +146,10 @@ def challenge_create(
             rematch_of=rematch_of,
         )
         if invited is not None and invited.is_bot:
-            # A bot accepts a direct challenge at once.
+            # A bot accepts a direct challenge at once, and the challenger is sent straight
+            # to the table: they count as looking at it, so the bot's opening reply is not
+            # e-mailed to them.
+            viewing_mark(user.pk, game.pk)
             game = challenge_accept(user=invited, game_id=game.pk)
         elif invited is not None:
             notices.challenge_received(game)
