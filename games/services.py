@@ -19,7 +19,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import notices
-from games.bots import choose_action, make_bot
+from games.bots import make_bot
 from games.engine import IllegalAction, seat_view, shuffled_deal
 from games.models import DAYS_PER_MOVE, Game, GameAction, Variant
 from games.selectors import game_state
@@ -351,10 +351,10 @@ def game_extra_day(*, user, game_id) -> Game:
 # --- bots -------------------------------------------------------------------------------
 
 
-def _bot(level: str):
-    if level == "strong" and settings.BOT_STRONG_PLAYOUTS != 600:
-        return make_bot(level, playouts=settings.BOT_STRONG_PLAYOUTS)
-    return None
+def _site_bot(level: str):
+    """The bot of ``level`` as the site runs it: the strong bot at BOT_STRONG_PLAYOUTS."""
+    options = {"playouts": settings.BOT_STRONG_PLAYOUTS} if level == "strong" else {}
+    return make_bot(level, **options)
 
 
 @transaction.atomic
@@ -380,8 +380,7 @@ def bot_move(*, game_id, expected_seq: int) -> bool:
     state = game_state(game)
     view = seat_view(state, seat)
     seed = f"{game.seed}/{expected_seq}"
-    custom = _bot(bot.bot_level)
-    action = custom.choose(view, seed) if custom else choose_action(bot.bot_level, view, seed)
+    action = _site_bot(bot.bot_level).choose(view, seed)
     _append(game, {"seat": seat, **action}, state, actor=bot)
     log.info("bot %s moved in game %s at action %s", bot.username, game.pk, expected_seq)
     return True

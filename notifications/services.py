@@ -75,28 +75,30 @@ def notify(*, user, game, kind: str, seq: int, text: str, actor=None) -> Notific
     """
     if user is None or user.is_bot:
         return None
+    email = _email_choice(user, game)
     try:
         with transaction.atomic():
             notification = Notification.objects.create(
-                user=user, game=game, kind=kind, seq=seq, text=text[:300]
+                user=user, game=game, kind=kind, seq=seq, text=text[:300], email=email
             )
     except IntegrityError:
         return None  # already notified: a repeated task or sweep
-    pref = user.email_notifications
-    if not user.email or pref == user.EmailNotifications.NONE:
-        email = Notification.Email.NONE
-    elif is_viewing(user.pk, game.pk):
-        email = Notification.Email.VIEWING
-    elif pref == user.EmailNotifications.DIGEST:
-        email = Notification.Email.DIGEST
-    else:
-        email = Notification.Email.QUEUED
-    notification.email = email
-    notification.save(update_fields=["email"])
     if email == Notification.Email.QUEUED:
         outbound = _event_email(notification, actor=actor)
         _enqueue_send(outbound)
     return notification
+
+
+def _email_choice(user, game) -> str:
+    """How this notification reaches the user by e-mail, from their preference."""
+    pref = user.email_notifications
+    if not user.email or pref == user.EmailNotifications.NONE:
+        return Notification.Email.NONE
+    if is_viewing(user.pk, game.pk):
+        return Notification.Email.VIEWING
+    if pref == user.EmailNotifications.DIGEST:
+        return Notification.Email.DIGEST
+    return Notification.Email.QUEUED
 
 
 def _opponent_name(game, user) -> str:
