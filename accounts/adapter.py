@@ -1,6 +1,9 @@
-"""allauth account adapter: bots cannot log in, and their name prefix is reserved."""
+"""allauth account adapter: bots and suspended users cannot log in (a suspended user is
+told why and until when), and the bots' name prefix is reserved."""
 
 from allauth.account.adapter import DefaultAccountAdapter
+from django import forms
+from django.utils import dateformat, timezone
 
 BOT_USERNAME_PREFIX = "bot-"
 
@@ -9,6 +12,7 @@ class AccountAdapter(DefaultAccountAdapter):
     error_messages = {
         **DefaultAccountAdapter.error_messages,
         "bot_login": "Bot accounts play from the server and cannot log in.",
+        "suspended": "This account is suspended{until}. Reason: {reason}",
         "bot_username": f"Usernames starting with “{BOT_USERNAME_PREFIX}” are kept for bots.",
     }
 
@@ -19,7 +23,21 @@ class AccountAdapter(DefaultAccountAdapter):
         user = super().authenticate(request, **credentials)
         if user is not None and user.is_bot:
             raise self.validation_error("bot_login")
+        if user is not None and user.is_suspended:
+            raise self.suspended_error(user)
         return user
+
+    def suspended_error(self, user):
+        until = ""
+        if user.suspended_until is not None:
+            local = timezone.localtime(user.suspended_until)
+            until = " until " + dateformat.format(local, "j F Y, H:i") + f" ({local.tzname()})"
+        return forms.ValidationError(
+            self.error_messages["suspended"].format(
+                until=until, reason=user.suspension_reason or "not given."
+            ),
+            code="suspended",
+        )
 
     def clean_username(self, username, shallow=False):
         if username.lower().startswith(BOT_USERNAME_PREFIX):

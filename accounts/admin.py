@@ -1,11 +1,253 @@
+"""Users in the admin: search, filters, each user's recent games, suspensions.
+
+Moderators (see moderation/migrations) may view users, correct a user's name and e-mail
+address, and suspend or reinstate them; only superusers may change staff accounts,
+permissions, groups or passwords, or delete anyone. Every change made here is written to
+the audit trail (moderation.services) in the same transaction as the change.
+"""
+
+from django import forms
 from django.contrib import admin
+from django.contrib.admin.widgets import AdminSplitDateTime
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+
+from games.models import Game
+from moderation import services
+from moderation.adminkit import ReasonForm, admin_link, has_perm, object_actions, with_form
+from moderation.models import AuditEntry
 
 from .models import User
+
+RECENT_GAMES = 10
+# What a moderator may edit on a user; the rest of the form is shown read-only.
+MODERATOR_EDITABLE = {"username", "first_name", "last_name", "email"}
+
+
+class SuspendedFilter(admin.SimpleListFilter):
+    title = "suspended"
+    parameter_name = "suspended"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "Suspended"), ("no", "Not suspended")]
+
+    def queryset(self, request, queryset):
+        now = timezone.now()
+        current = Q(suspended_at__isnull=False) & (
+            Q(suspended_until__isnull=True) | Q(suspended_until__gt=now)
+        )
+        if self.value() == "yes":
+            return queryset.filter(current)
+        if self.value() == "no":
+            return queryset.exclude(current)
+        return queryset
+
+
+class SuspendForm(ReasonForm):
+    until = forms.SplitDateTimeField(
+        label="Until",
+        required=False,
+        widget=AdminSplitDateTime,
+        help_text="Leave empty to suspend until a moderator lifts it. In UTC.",
+    )
+
+    def clean_until(self):
+        until = self.cleaned_data["until"]
+        if until is not None and until <= timezone.now():
+            raise forms.ValidationError("The end of a suspension must be in the future.")
+        return until
+
+
+class LiftForm(forms.Form):
+    reason = forms.CharField(
+        required=False,
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+        help_text="Optional; recorded in the audit trail.",
+    )
 
 
 @admin.register(User)
 class UserAdmin(DjangoUserAdmin):
-    fieldsets = (*DjangoUserAdmin.fieldsets, ("Bot", {"fields": ("is_bot", "bot_level")}))
-    list_display = (*DjangoUserAdmin.list_display, "is_bot", "bot_level")
-    list_filter = (*DjangoUserAdmin.list_filter, "is_bot", "bot_level")
+    fieldsets = (
+        *DjangoUserAdmin.fieldsets,
+        ("Bot", {"fields": ("is_bot", "bot_level")}),
+        ("Suspension", {"fields": ("suspension", "suspended_at", "suspended_until",
+                                   "suspension_reason")}),
+        ("Games and reports", {"fields": ("recent_games", "reports")}),
+    )
+    list_display = (
+        "username", "email", "date_joined", "is_staff", "is_bot", "suspension",
+    )
+    list_filter = (SuspendedFilter, "is_bot", "is_staff", "date_joined")
+    search_fields = ("username", "email")
+    readonly_fields = (
+        "suspension", "suspended_at", "suspended_until", "suspension_reason",
+        "recent_games", "reports",
+    )
+    actions = ["suspend_users", "lift_suspensions"]
+    change_form_template = "admin/accounts/user/change_form.html"
+
+    has_suspend_permission = has_perm("accounts.suspend_user")
+
+    # --- what moderators may touch ---------------------------------------------------
+
+    def has_change_permission(self, request, obj=None):
+        if not super().has_change_permission(request, obj):
+            return False
+        if obj is not None and not request.user.is_superuser:
+            return not (obj.is_staff or obj.is_superuser)
+        return True
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and not request.user.is_superuser:
+            names = {name for _, options in self.get_fieldsets(request, obj)
+                     for name in options["fields"]}
+            fields += sorted(names - MODERATOR_EDITABLE - set(fields))
+        return fields
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None or request.user.is_superuser:
+            return fieldsets
+        # Moderators do not see (let alone set) groups and individual permissions.
+        hidden = {"groups", "user_permissions"}
+        return [
+            (name, {**options, "fields": [f for f in options["fields"] if f not in hidden]})
+            for name, options in fieldsets
+        ]
+
+    def user_change_password(self, request, id, form_url=""):
+        if not request.user.is_superuser:
+            raise PermissionDenied("Only a superuser may set another user's password.")
+        with transaction.atomic():
+            return super().user_change_password(request, id, form_url)
+
+    # --- the audit trail -------------------------------------------------------------
+
+    def log_addition(self, request, obj, message):
+        services.audit_user_admin_change(
+            actor=request.user, user=obj, action=AuditEntry.Action.USER_ADDED,
+            changed=_changed_fields(message),
+        )
+        return super().log_addition(request, obj, message)
+
+    def log_change(self, request, obj, message):
+        services.audit_user_admin_change(
+            actor=request.user, user=obj, action=AuditEntry.Action.USER_CHANGED,
+            changed=_changed_fields(message),
+        )
+        return super().log_change(request, obj, message)
+
+    def log_deletions(self, request, queryset):
+        for user in queryset:
+            services.audit_user_admin_change(
+                actor=request.user, user=user, action=AuditEntry.Action.USER_DELETED, changed=[]
+            )
+        return super().log_deletions(request, queryset)
+
+    # --- read-only panels ------------------------------------------------------------
+
+    @admin.display(description="Suspended")
+    def suspension(self, user):
+        if not user.is_suspended:
+            return "–"
+        if user.suspended_until is None:
+            return "Until lifted"
+        return "Until " + timezone.localtime(user.suspended_until).strftime("%Y-%m-%d %H:%M %Z")
+
+    @admin.display(description="Recent games")
+    def recent_games(self, user):
+        games = (
+            Game.objects.filter(Q(player0=user) | Q(player1=user))
+            .select_related("player0", "player1")
+            .order_by("-updated")[:RECENT_GAMES]
+        )
+        rows = []
+        for game in games:
+            seat = game.seat_of(user)
+            opponent = game.players[1 - seat]
+            if game.status == Game.Status.FINISHED:
+                outcome = "draw" if game.winner is None else ("won" if game.winner == seat
+                                                             else "lost")
+            else:
+                outcome = game.get_status_display().lower()
+            rows.append((
+                admin_link(game, f"Game {game.pk}"),
+                opponent.username if opponent else "?",
+                f"{game.get_variant_display()}, {'rated' if game.rated else 'casual'}",
+                f"{outcome} {game.scores[seat]}–{game.scores[1 - seat]}",
+                game.get_reason_display() or "",
+                timezone.localtime(game.updated).strftime("%Y-%m-%d"),
+            ))
+        if not rows:
+            return "No games yet."
+        body = format_html_join(
+            "", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            rows,
+        )
+        return format_html(
+            "<table><thead><tr><th>Game</th><th>Against</th><th>Terms</th><th>Result</th>"
+            "<th>Reason</th><th>Last change</th></tr></thead><tbody>{}</tbody></table>", body
+        )
+
+    @admin.display(description="Reports about this user")
+    def reports(self, user):
+        reports = user.reports_against.select_related("reporter").order_by("-created")[:10]
+        if not reports:
+            return "None."
+        return format_html_join(
+            format_html("<br>"), "{} · {} · {} by {}",
+            ((admin_link(r, f"Report {r.pk}"), r.get_status_display(),
+              r.get_category_display(), r.reporter.username) for r in reports),
+        )
+
+    # --- actions ---------------------------------------------------------------------
+
+    @admin.action(description="Suspend the selected users…", permissions=["suspend"])
+    def suspend_users(self, request, queryset):
+        return with_form(
+            self, request, queryset, form_class=SuspendForm, title="Suspend",
+            intro="A suspended user cannot log in. Each of their games in play is forfeited "
+            "(the opponent wins, rated as usual, both are told) and their waiting challenges "
+            "are withdrawn.",
+            perform=lambda user, data: services.user_suspend(
+                actor=request.user, user_id=user.pk, reason=data["reason"], until=data["until"]
+            ),
+        )
+
+    @admin.action(description="Lift the suspension of the selected users…",
+                  permissions=["suspend"])
+    def lift_suspensions(self, request, queryset):
+        return with_form(
+            self, request, queryset, form_class=LiftForm, title="Lift the suspension",
+            intro="The users will be able to log in again.",
+            perform=lambda user, data: services.user_lift(
+                actor=request.user, user_id=user.pk, reason=data["reason"]
+            ),
+        )
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = {
+            **(extra_context or {}),
+            "object_actions": object_actions(self, request, {
+                "suspend_users": "Suspend…", "lift_suspensions": "Lift suspension…",
+            }),
+        }
+        return super().change_view(request, object_id, form_url, extra_context)
+
+
+def _changed_fields(message) -> list[str]:
+    """Field names from the admin's change message (a list of dicts, or a plain text)."""
+    if isinstance(message, str):
+        return [message] if message else []
+    fields = []
+    for part in message or []:
+        for verb in ("added", "changed", "deleted"):
+            fields += (part.get(verb) or {}).get("fields", []) if isinstance(part, dict) else []
+    return fields

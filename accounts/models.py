@@ -4,6 +4,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 
 def validate_time_zone(value: str) -> None:
@@ -49,6 +50,29 @@ class User(AbstractUser):
         help_text="IANA name, e.g. Europe/Paris: deadlines and dates are shown in it.",
     )
 
+    # Suspension by the moderators (moderation.services.user_suspend / user_lift). While
+    # suspended the account cannot log in and any open session stops working.
+    suspended_at = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="When the current suspension began."
+    )
+    suspended_until = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="When the current suspension lifts itself; empty: until a moderator lifts it.",
+    )
+    suspension_reason = models.TextField(
+        blank=True, editable=False, help_text="Why the account is suspended (shown to its owner)."
+    )
+
+    @property
+    def is_suspended(self) -> bool:
+        """Suspended now: a suspension whose end date has passed no longer counts, even
+        before the periodic task has lifted it."""
+        if self.suspended_at is None:
+            return False
+        return self.suspended_until is None or self.suspended_until > timezone.now()
+
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
         """The user's time zone; UTC if the stored name is unknown to this machine."""
@@ -58,6 +82,7 @@ class User(AbstractUser):
             return zoneinfo.ZoneInfo("UTC")
 
     class Meta(AbstractUser.Meta):
+        permissions = [("suspend_user", "Can suspend users and lift suspensions")]
         constraints = [
             models.CheckConstraint(
                 condition=(Q(is_bot=True) & ~Q(bot_level="")) | Q(is_bot=False, bot_level=""),

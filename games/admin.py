@@ -1,11 +1,27 @@
-from django.contrib import admin
+"""Games in the admin: read-only, with every card shown to moderators, and the two
+moderation actions (abort, adjudicate), which go through moderation.services.
 
+Nobody, superusers included, may add, change or delete a game or a logged action here:
+games change only through the services, which keep the log, the game's summary columns
+and the ratings consistent.
+"""
+
+from django import forms
+from django.contrib import admin
+from django.contrib.admin.utils import unquote
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from moderation import services
+from moderation.adminkit import ReasonForm, admin_link, has_perm, object_actions, with_form
+
+from .engine import full_view
 from .models import Game, GameAction
+from .selectors import can_see_every_card, game_state, player_names
 
 
 class ReadOnly:
-    """Games and their logs change only through games.services, which keep the log, the
-    game's summary columns and the ratings consistent; the admin only shows them."""
+    """Visible for reading; nobody, superusers included, may add, change or delete."""
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -27,11 +43,29 @@ class GameActionInline(ReadOnly, admin.TabularInline):
     can_delete = False
 
 
+class AdjudicateForm(ReasonForm):
+    winner = forms.TypedChoiceField(coerce=int, choices=(), label="Winner")
+
+    def __init__(self, *args, game=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        names = player_names(game) if game is not None else ["seat 0", "seat 1"]
+        self.fields["winner"].choices = [(0, f"{names[0]} (seat 0)"), (1, f"{names[1]} (seat 1)")]
+
+
+def _cards(cards) -> str:
+    return " ".join(str(c) for c in cards) if cards else "none"
+
+
 @admin.register(Game)
 class GameAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("id", "variant", "player0", "player1", "status", "result", "rated", "updated")
-    list_filter = ("status", "variant", "rated")
+    list_display = (
+        "id", "variant", "player0", "player1", "status", "result", "rated", "finished_at",
+    )
+    list_filter = (
+        "status", "variant", "rated", "reason", ("finished_at", admin.DateFieldListFilter),
+    )
     search_fields = (
+        "=id",
         "player0__username",
         "player1__username",
         "created_by__username",
@@ -40,9 +74,30 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
     list_select_related = ("player0", "player1")
     date_hierarchy = "created"
     inlines = [GameActionInline]
+    readonly_fields = ("links", "reports")
+    fieldsets = (
+        (None, {"fields": ("links", "variant", "status", "rated", "days_per_move",
+                           ("player0", "player1"), ("created_by", "invited"))}),
+        ("Result", {"fields": (("score0", "score1"), "winner", "reason", "verdict")}),
+        ("Clock", {"fields": ("to_move", "n_actions", "deadline", "remind_at", "extra_day_seq",
+                              "created", "started_at", "finished_at")}),
+        ("Deal", {"classes": ("collapse",), "fields": ("seed", "first_leader", "deal",
+                                                       "rematch_of")}),
+        ("Reports", {"fields": ("reports",)}),
+    )
+    actions = ["abort_games", "adjudicate_game"]
+    change_form_template = "admin/games/game/change_form.html"
+
+    has_moderate_permission = has_perm("games.moderate_game")
+
+    def get_readonly_fields(self, request, obj=None):
+        # "created" is not editable, so it must be named to be shown.
+        return (*self.readonly_fields, "created")
 
     @admin.display(description="Result")
     def result(self, game):
+        if game.status == Game.Status.ABORTED:
+            return "Aborted"
         if game.status != Game.Status.FINISHED:
             return "–"
         if game.winner is None:
@@ -50,6 +105,97 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
         winner = game.players[game.winner]
         name = winner.username if winner else f"Seat {game.winner}"
         return f"{name} won {game.score0}–{game.score1}"
+
+    @admin.display(description="Open")
+    def links(self, game):
+        return format_html(
+            '<a href="{}">the game page</a> · <a href="{}">the replay</a>',
+            reverse("games:game", args=[game.pk]),
+            reverse("games:replay", args=[game.pk]),
+        )
+
+    def table(self, request, game):
+        """Every card of the game as it stands, for moderators who do not play in it."""
+        if game is None:
+            return ""
+        if game.status == Game.Status.WAITING:
+            return "Not dealt yet: the challenge is waiting."
+        if not can_see_every_card(request.user, game):
+            if game.seat_of(request.user) is not None:
+                return "Hidden: you play in this game."
+            return "Hidden: you may not see the cards of games in play."
+        view = full_view(game_state(game), player_names(game))
+        names = player_names(game)
+        rows = []
+        for seat in (0, 1):
+            hand = view["hands"][seat]
+            rows.append((f"{names[seat]} (seat {seat}), closed", _cards(hand["closed"])))
+            rows.append((f"{names[seat]} (seat {seat}), open", _cards(hand["open"])))
+        rows.append(("Row", " ".join(
+            f"{slot['card']}{'' if slot['face_up'] else ' (down)'}" for slot in view["row"]
+        )))
+        if view["trick"]:
+            rows.append(("Card led", f"{view['trick']['card']} by "
+                                     f"{names[view['trick']['leader']]}"))
+        if view["discard"] is not None:
+            rows.append(("Discard", str(view["discard"])))
+        rows.append(("Pool", _cards(view["pool"])))
+        rows.append(("To move", names[view["to_move"]] if view["to_move"] is not None else "–"))
+        rows.append(("Scores", f"{view['scores'][0]}–{view['scores'][1]}, strikes "
+                               f"{view['strikes'][0]}–{view['strikes'][1]}"))
+        body = format_html_join("", "<tr><th>{}</th><td>{}</td></tr>", rows)
+        history = format_html_join("", "<li>{}</li>", ((line,) for line in view["history"]))
+        return format_html(
+            '<table class="xix-full-table">{}</table>'
+            "<details><summary>Everything that happened</summary><ol>{}</ol></details>",
+            body, history,
+        )
+
+    @admin.display(description="Reports about this game")
+    def reports(self, game):
+        reports = game.reports.select_related("reporter").order_by("-created")
+        if not reports:
+            return "None."
+        return format_html_join(
+            format_html("<br>"), "{} · {} · {} by {}",
+            ((admin_link(r, f"Report {r.pk}"), r.get_status_display(),
+              r.get_category_display(), r.reporter.username) for r in reports),
+        )
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = {
+            **(extra_context or {}),
+            "full_table": self.table(request, self.get_object(request, unquote(object_id))),
+            "object_actions": object_actions(self, request, {
+                "abort_games": "Abort…", "adjudicate_game": "Adjudicate…",
+            }),
+        }
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    @admin.action(description="Abort the selected games…", permissions=["moderate"])
+    def abort_games(self, request, queryset):
+        return with_form(
+            self, request, queryset, form_class=ReasonForm, title="Abort",
+            intro="An aborted game has no result and changes no rating. Both players are "
+            "told, with your reason.",
+            perform=lambda game, data: services.game_abort(
+                actor=request.user, game_id=game.pk, reason=data["reason"]
+            ),
+        )
+
+    @admin.action(description="Adjudicate the selected game…", permissions=["moderate"])
+    def adjudicate_game(self, request, queryset):
+        game = queryset.first()
+        return with_form(
+            self, request, queryset, form_class=AdjudicateForm, title="Adjudicate",
+            intro="The winner you choose wins the game, rated as any other result. Both "
+            "players are told, with your reason.",
+            single=True,
+            form_kwargs={"game": game},
+            perform=lambda game, data: services.game_adjudicate(
+                actor=request.user, game_id=game.pk, winner=data["winner"], reason=data["reason"]
+            ),
+        )
 
 
 @admin.register(GameAction)

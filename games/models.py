@@ -36,6 +36,8 @@ class Game(models.Model):
         RESIGNATION = "resignation", "Resignation"
         TIMEOUT = "timeout", "Time ran out"
         ABORT = "abort", "Aborted"
+        FORFEIT = "forfeit", "Forfeit (account suspended)"
+        ADJUDICATED = "adjudicated", "Adjudicated by a moderator"
 
     variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.STANDARD)
     seed = models.CharField(max_length=64, help_text="Seed of the shuffle that made the deal.")
@@ -95,6 +97,11 @@ class Game(models.Model):
         "(one per turn).",
     )
     rated = models.BooleanField(default=True)
+    verdict = models.TextField(
+        blank=True,
+        help_text="The moderators' reason when they aborted or adjudicated the game, "
+        "shown to the players.",
+    )
     n_actions = models.PositiveIntegerField(default=0)
     to_move = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Seat to act while active (kept with the log)."
@@ -113,6 +120,10 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated"]
+        permissions = [
+            ("moderate_game", "Can abort and adjudicate games"),
+            ("see_hidden_cards", "Can see every card of a game in play (not their own)"),
+        ]
         indexes = [
             models.Index(fields=["status", "-updated"]),
             models.Index(fields=["player0", "status"]),

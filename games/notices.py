@@ -16,6 +16,8 @@ REASONS = {
     Game.Reason.RESIGNATION: "{loser} resigned",
     Game.Reason.TIMEOUT: "{loser} ran out of time",
     Game.Reason.ABORT: "aborted",
+    Game.Reason.FORFEIT: "{loser} forfeited: account suspended",
+    Game.Reason.ADJUDICATED: "decided by a moderator",
 }
 
 
@@ -91,6 +93,17 @@ def game_over(game: Game, *, actor=None) -> None:
         if user is None or (actor is not None and user.pk == actor.pk):
             continue
         opponent = game.players[1 - seat]
+        if game.status == Game.Status.ABORTED:
+            notify(
+                user=user,
+                game=game,
+                kind=Kind.GAME_OVER,
+                seq=game.n_actions,
+                text=f"A moderator aborted your game against {opponent.username}: it has no "
+                f"result and changes no rating. Reason: {game.verdict}",
+                actor=actor,
+            )
+            continue
         if game.winner is None:
             outcome = "You drew"
         elif game.winner == seat:
@@ -100,11 +113,14 @@ def game_over(game: Game, *, actor=None) -> None:
         loser = "you" if game.winner == 1 - seat else opponent.username
         reason = REASONS.get(game.reason, game.reason).format(loser=loser)
         mine, theirs = game.scores[seat], game.scores[1 - seat]
+        text = f"{outcome} against {opponent.username}, {mine}–{theirs} ({reason})."
+        if game.reason == Game.Reason.ADJUDICATED:
+            text += f" Reason: {game.verdict}"
         notify(
             user=user,
             game=game,
             kind=Kind.GAME_OVER,
             seq=game.n_actions,
-            text=f"{outcome} against {opponent.username}, {mine}–{theirs} ({reason}).",
+            text=text,
             actor=actor,
         )

@@ -32,6 +32,16 @@ def game_for_user(game_id, user) -> tuple[Game, int | None]:
     return game, game.seat_of(user)
 
 
+def can_see_every_card(user, game: Game) -> bool:
+    """Whether ``user`` may see every card of ``game`` now: anyone once it is over; while
+    it is in play, moderators (``games.see_hidden_cards``) who do not play in it."""
+    if game.is_over:
+        return True
+    if game.status != Game.Status.ACTIVE or not user.is_authenticated:
+        return False
+    return user.has_perm("games.see_hidden_cards") and game.seat_of(user) is None
+
+
 def player_names(game: Game) -> list[str]:
     return [p.username if p else "?" for p in game.players]
 

@@ -67,7 +67,8 @@ class NoSuchGame(GameError):
         super().__init__(message)
 
 
-def _locked(game_id) -> Game:
+def lock_game(game_id) -> Game:
+    """The game, its row locked until the end of the caller's transaction; NoSuchGame."""
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError) as error:
@@ -76,7 +77,7 @@ def _locked(game_id) -> Game:
 
 def _locked_seat(game_id, user) -> tuple[Game, int]:
     """The locked game and ``user``'s seat in it; NotAPlayer when ``user`` is not seated."""
-    game = _locked(game_id)
+    game = lock_game(game_id)
     seat = game.seat_of(user)
     if seat is None:
         raise NotAPlayer("You are not playing in this game.")
@@ -118,7 +119,7 @@ def challenge_create(
     if invited is not None:
         if invited.pk == user.pk:
             raise ChallengeError("You cannot challenge yourself.")
-        if not invited.is_active:
+        if not invited.is_active or invited.is_suspended:
             raise ChallengeError(f"{invited.username} cannot be challenged.")
         if invited.is_bot:
             rated = False  # bots take no part in the ratings (docs/rules.md, site decisions)
@@ -164,7 +165,7 @@ def _waiting(game: Game) -> None:
 @transaction.atomic
 def challenge_accept(*, user, game_id) -> Game:
     """Seat ``user`` against the challenger and start the game. Locks the game row."""
-    game = _locked(game_id)
+    game = lock_game(game_id)
     _waiting(game)
     if game.created_by_id == user.pk:
         raise ChallengeError("You cannot accept your own challenge.")
@@ -199,7 +200,7 @@ def challenge_withdraw(*, user, game_id) -> bool:
     Returns True when the challenger cancelled it, False when the invited user declined.
     A waiting game has no actions yet, so removing its row loses nothing of any log.
     """
-    game = _locked(game_id)
+    game = lock_game(game_id)
     if game.status != Game.Status.WAITING:
         raise ChallengeError("This challenge is no longer open.")
     if user.pk not in (game.created_by_id, game.invited_id):
@@ -367,7 +368,7 @@ def bot_move(*, game_id, expected_seq: int) -> bool:
     number, so running the task again for the same position makes the same move.
     """
     try:
-        game = _locked(game_id)
+        game = lock_game(game_id)
     except NoSuchGame:
         return False
     if game.status != Game.Status.ACTIVE or game.n_actions != expected_seq:
@@ -421,7 +422,7 @@ def deadlines_sweep(*, now=None) -> dict:
 
 @transaction.atomic
 def _remind(game_id, now) -> int:
-    game = _locked(game_id)
+    game = lock_game(game_id)
     if game.status != Game.Status.ACTIVE or game.remind_at is None or game.remind_at > now:
         return 0
     mover = game.players[game.to_move]
@@ -435,7 +436,7 @@ def _remind(game_id, now) -> int:
 
 @transaction.atomic
 def _time_out(game_id, now) -> int:
-    game = _locked(game_id)
+    game = lock_game(game_id)
     if game.status != Game.Status.ACTIVE or game.deadline is None or game.deadline > now:
         return 0
     if game.players[game.to_move].is_bot:

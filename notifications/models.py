@@ -23,6 +23,7 @@ class Notification(models.Model):
         DEADLINE = "deadline", "Deadline near"
         EXTRA_DAY = "extra_day", "Extra day granted"
         GAME_OVER = "game_over", "Game over"
+        REPORT = "report", "Report handled"
 
     class Email(models.TextChoices):
         NONE = "none", "Not e-mailed (preference, bot or no address)"
@@ -35,11 +36,17 @@ class Notification(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
     )
-    # A withdrawn or expired challenge takes its notification with it.
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    # A withdrawn or expired challenge takes its notification with it. Empty for news that
+    # is not about a game (the outcome of a report about a player).
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     kind = models.CharField(max_length=16, choices=Kind.choices)
     seq = models.PositiveIntegerField(help_text="The game's number of actions at the event.")
     text = models.CharField(max_length=300)
+    link = models.CharField(
+        max_length=200, blank=True, help_text="Where the notification leads, when not to its game."
+    )
     created = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
     email = models.CharField(max_length=16, choices=Email.choices, default=Email.NONE)
@@ -60,6 +67,10 @@ class Notification(models.Model):
         return f"{self.user} · {self.get_kind_display()} · game {self.game_id} #{self.seq}"
 
     def get_absolute_url(self) -> str:
+        if self.link:
+            return self.link
+        if self.game_id is None:
+            return reverse("notifications:list")
         return reverse("games:game", args=[self.game_id])
 
     @property

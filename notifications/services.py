@@ -32,6 +32,7 @@ SUBJECTS = {
     Kind.DEADLINE: "Your move against {opponent} is due soon",
     Kind.EXTRA_DAY: "{opponent} gave you an extra day",
     Kind.GAME_OVER: "Your game against {opponent} is over",
+    Kind.REPORT: "Your report has been handled",
 }
 
 # How many times a failing e-mail is tried before it is marked failed.
@@ -67,8 +68,11 @@ def site_url(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
 
-def notify(*, user, game, kind: str, seq: int, text: str, actor=None) -> Notification | None:
-    """Notify ``user`` about ``game``; at most once per (user, game, seq, kind).
+def notify(
+    *, user, game, kind: str, seq: int, text: str, actor=None, link: str = ""
+) -> Notification | None:
+    """Notify ``user`` about ``game`` (None for news about no game, which then leads to
+    ``link``); at most once per (user, game, seq, kind).
 
     Returns the new notification, or None when there is nothing to do (a bot, or the same
     event already notified). Must run inside the transaction that made the change.
@@ -79,7 +83,7 @@ def notify(*, user, game, kind: str, seq: int, text: str, actor=None) -> Notific
     try:
         with transaction.atomic():
             notification = Notification.objects.create(
-                user=user, game=game, kind=kind, seq=seq, text=text[:300], email=email
+                user=user, game=game, kind=kind, seq=seq, text=text[:300], email=email, link=link
             )
     except IntegrityError:
         return None  # already notified: a repeated task or sweep
@@ -94,7 +98,7 @@ def _email_choice(user, game) -> str:
     pref = user.email_notifications
     if not user.email or pref == user.EmailNotifications.NONE:
         return Notification.Email.NONE
-    if is_viewing(user.pk, game.pk):
+    if game is not None and is_viewing(user.pk, game.pk):
         return Notification.Email.VIEWING
     if pref == user.EmailNotifications.DIGEST:
         return Notification.Email.DIGEST
@@ -102,6 +106,8 @@ def _email_choice(user, game) -> str:
 
 
 def _opponent_name(game, user) -> str:
+    if game is None:
+        return ""
     seat = game.seat_of(user)
     if seat is None:
         other = game.created_by if game.created_by_id != user.pk else game.invited
@@ -120,7 +126,8 @@ def _event_email(notification: Notification, *, actor=None) -> OutboundEmail:
     context = {
         "user": user,
         "notification": notification,
-        "game_url": site_url(reverse("games:game", args=[game.pk])),
+        "game_url": site_url(notification.get_absolute_url()),
+        "about_game": game is not None,
         "preferences_url": site_url(reverse("players:settings")),
         "notifications_url": site_url(reverse("notifications:list")),
     }
@@ -269,7 +276,7 @@ def _digest_for(user, local_date: str) -> bool:
             {
                 "text": n.text,
                 "when": n.created,
-                "url": site_url(reverse("games:game", args=[n.game_id])),
+                "url": site_url(n.get_absolute_url()),
             }
             for n in items
         ],

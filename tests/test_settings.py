@@ -93,6 +93,7 @@ def test_celery_is_json_only_with_time_limits():
         "challenges-expire": ("games.tasks.challenges_expire", 3600.0),
         "outbox-flush": ("notifications.tasks.outbox_flush", 300.0),
         "digest-send": ("notifications.tasks.digest_send", 3600.0),
+        "suspensions-lift": ("moderation.tasks.suspensions_lift", 300.0),
     }
 
 

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
@@ -12,5 +13,6 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("ratings.urls")),
     path("", include("notifications.urls")),
-    path("admin/", admin.site.urls),
+    path("", include("moderation.urls")),
+    path(settings.ADMIN_URL, admin.site.urls),
 ]

@@ -47,7 +47,10 @@ REASON_TEXT = {
     Game.Reason.TALON_END: "The talon is all face up and a closed hand is empty.",
     Game.Reason.RESIGNATION: "{loser} resigned.",
     Game.Reason.TIMEOUT: "{loser} ran out of time.",
-    Game.Reason.ABORT: "The game was aborted before it was decided.",
+    Game.Reason.ABORT: "A moderator aborted the game: it has no result and changes no "
+    "rating. Reason: {verdict}",
+    Game.Reason.FORFEIT: "{loser} forfeited the game: their account was suspended.",
+    Game.Reason.ADJUDICATED: "A moderator decided the game. Reason: {verdict}",
 }
 
 
@@ -97,10 +100,7 @@ def _result_context(game: Game, names: list[str]) -> dict | None:
     if not game.is_over:
         return None
     loser = None if game.winner is None else names[1 - game.winner]
-    if game.reason in (Game.Reason.RESIGNATION, Game.Reason.TIMEOUT) and game.winner is not None:
-        text = REASON_TEXT[game.reason].format(loser=loser)
-    else:
-        text = REASON_TEXT.get(game.reason, "")
+    text = REASON_TEXT.get(game.reason, "").format(loser=loser, verdict=game.verdict)
     changes = {c.user_id: c for c in RatingChange.objects.filter(game=game)}
     players = []
     for s, player in enumerate(game.players):

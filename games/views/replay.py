@@ -1,7 +1,9 @@
 """The replay viewer and the record download, for games that are over.
 
-Both show every card, so both are refused while a game is waiting or in play, to everyone
-(players and staff alike): a live game's hidden cards never leave the server through here.
+Both show every card, so both are refused while a game is waiting or in play, to the
+players and to everyone else. The one exception is the replay of a game in play for a
+moderator who does not play in it (``selectors.can_see_every_card``): it is how the admin
+shows the game's course while looking into a report. The record download stays refused.
 """
 
 import json
@@ -10,12 +12,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.engine import full_view, record_of
 from games.models import Game
-from games.selectors import game_for_user, player_names
+from games.selectors import can_see_every_card, game_for_user, player_names
 
 TEMPLATE = "games/replay.html"
 
@@ -128,7 +131,7 @@ def game_replay(request, game_id):
     """Step through a finished game, every card face up; ``?step=N`` picks the position
     after N actions. htmx requests get only the step partial."""
     game, seat = game_for_user(game_id, request.user)
-    if not game.is_over:
+    if not can_see_every_card(request.user, game):
         return _refuse(request, game, title="No replay yet", status=403,
                        message=NOT_OVER[game.status][0])
     actions = _game_log(game)
@@ -140,7 +143,7 @@ def game_replay(request, game_id):
     view, history = _replay(game, actions, step)
     names = player_names(game)
     bottom = seat if seat is not None else 0
-    result_line = _result_line(game, names)
+    result_line = _result_line(game, names) if game.is_over else None
     context = {
         "game": game,
         "names": names,
@@ -159,10 +162,15 @@ def game_replay(request, game_id):
         "status_line": _status_line(view, names, ended=result_line if step == last else None),
         "pool_label": "Draft pool" if view["phase"] == "draft" else "Cards played this exchange",
         "replay_url": reverse("games:replay", args=[game.pk]),
+        "moderator_view": not game.is_over,
     }
     if request.htmx and not request.htmx.history_restore_request:
-        return render(request, TEMPLATE + "#replay-step", context)
-    return render(request, TEMPLATE, context)
+        response = render(request, TEMPLATE + "#replay-step", context)
+    else:
+        response = render(request, TEMPLATE, context)
+    if not game.is_over:
+        patch_cache_control(response, private=True, no_store=True)
+    return response
 
 
 def _record_json(record: dict) -> str:

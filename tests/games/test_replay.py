@@ -112,14 +112,41 @@ def test_everyone_logged_in_sees_every_card_of_a_finished_game(client, finished,
     assert "Step 0 of" in text(response)
 
 
-@pytest.mark.parametrize("who", ["ann", "bob", "carol", "staff"])
-def test_nobody_gets_the_replay_of_a_live_game(client, active, who, request):
+@pytest.fixture
+def clerk():
+    """Staff without the permission to see hidden cards."""
+    return UserFactory(username="clerk", is_staff=True)
+
+
+@pytest.mark.parametrize("who", ["ann", "bob", "carol", "clerk"])
+def test_nobody_but_moderators_gets_the_replay_of_a_live_game(client, active, who, request):
     client.force_login(request.getfixturevalue(who))
     response = client.get(replay_url(active, 3))
     assert response.status_code == 403
     assert "still being played" in text(response)
     assert cards_on_page(response.content.decode()) == []
     assert f'href="/games/{active.pk}/"' in response.content.decode()
+
+
+def test_a_moderator_who_does_not_play_replays_a_live_game_with_a_warning(client, active, staff):
+    client.force_login(staff)
+    response = client.get(replay_url(active, 0))
+    assert response.status_code == 200
+    assert "no-store" in response["Cache-Control"]
+    assert sorted(cards_on_page(response.content.decode())) == list(range(1, 19))
+    assert "You see every card because you are a moderator" in text(response)
+    # The record of a live game stays refused, to moderators too.
+    assert "Download the record" not in text(response)
+
+
+def test_a_moderator_playing_in_the_game_gets_no_replay_of_it(client, active):
+    seated = active.player0
+    seated.is_staff = seated.is_superuser = True
+    seated.save()
+    client.force_login(seated)
+    response = client.get(replay_url(active, 0))
+    assert response.status_code == 403
+    assert cards_on_page(response.content.decode()) == []
 
 
 @pytest.mark.parametrize("who", ["ann", "bob", "carol", "staff"])

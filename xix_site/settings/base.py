@@ -20,7 +20,8 @@ ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=[])
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    # The admin, with the site's own log-in (rate-limited, refuses suspended users).
+    "xix_site.apps.XixAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -36,6 +37,7 @@ INSTALLED_APPS = [
     "games",
     "ratings",
     "notifications",
+    "moderation",
 ]
 
 MIDDLEWARE = [
@@ -215,6 +217,7 @@ CELERY_BEAT_SCHEDULE = {
     "outbox-flush": {"task": "notifications.tasks.outbox_flush", "schedule": 300.0},
     # Hourly: each digest user gets theirs when it is DIGEST_HOUR in their time zone.
     "digest-send": {"task": "notifications.tasks.digest_send", "schedule": 3600.0},
+    "suspensions-lift": {"task": "moderation.tasks.suspensions_lift", "schedule": 300.0},
 }
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
@@ -239,6 +242,9 @@ BOT_STRONG_PLAYOUTS = env.int("BOT_STRONG_PLAYOUTS", default=600)
 # A game whose bot has been to move this long without moving gets its task enqueued again
 # by the deadline sweep (the task was lost: broker outage, worker killed).
 BOT_NUDGE_SECONDS = env.int("BOT_NUDGE_SECONDS", default=120)
+
+# Where the admin lives: a path that is not guessed from the outside in production.
+ADMIN_URL = env.str("ADMIN_URL", default="admin/").strip("/") + "/"
 
 LOGGING = {
     "version": 1,

@@ -4,8 +4,9 @@
     python manage.py periodic --every 60   # loop (what `python3 dev.py run` starts)
 
 The jobs are the same services the beat tasks call: the deadline sweep (reminders,
-timeouts, bot moves that waited too long), challenge expiry, the outbox flush and the
-daily digest. Each is safe to run any number of times.
+timeouts, bot moves that waited too long), challenge expiry, the outbox flush, the
+daily digest and lifting suspensions that reached their end date. Each is safe to run
+any number of times.
 """
 
 import time
@@ -14,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 
 from games import services as games
+from moderation import services as moderation
 from notifications import services as notifications
 
 JOBS = {
@@ -21,11 +23,12 @@ JOBS = {
     "challenges": games.challenges_expire,
     "outbox": notifications.outbox_flush,
     "digest": notifications.digest_send,
+    "suspensions": moderation.suspensions_lift_expired,
 }
 
 
 class Command(BaseCommand):
-    help = "Run the periodic jobs (deadline sweep, challenge expiry, outbox, digest)."
+    help = "Run the periodic jobs (deadlines, challenges, outbox, digest, suspensions)."
 
     def add_arguments(self, parser):
         parser.add_argument(

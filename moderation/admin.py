@@ -1,0 +1,149 @@
+"""Reports and the audit trail in the admin.
+
+Reports are handled only through the two actions (resolve, dismiss), which ask for a note
+to the reporter; open reports come first. The audit trail can be read and filtered, never
+added to, changed or deleted here (its rows are written by moderation.services).
+"""
+
+from django.contrib import admin
+from django.db.models import Case, IntegerField, Value, When
+from django.urls import reverse
+from django.utils.html import format_html
+
+from moderation import services
+from moderation.adminkit import ReasonForm, admin_link, has_perm, object_actions, with_form
+from moderation.models import AuditEntry, Report
+
+
+class NoteForm(ReasonForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reason"].label = "Note to the reporter"
+        self.fields["reason"].help_text = (
+            "The reporter sees it in their notifications; it is also kept in the audit trail."
+        )
+
+
+class Untouchable:
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Report)
+class ReportAdmin(Untouchable, admin.ModelAdmin):
+    list_display = (
+        "id", "status", "category", "about", "reported_player", "reporter_link", "created",
+        "handled_by",
+    )
+    list_display_links = ("id",)
+    list_filter = ("status", "category", "created")
+    search_fields = ("reporter__username", "reported__username", "=game__id", "text")
+    list_select_related = ("reporter", "reported", "game", "handled_by")
+    # Open reports first, newest first within each group.
+    ordering = (
+        Case(When(status=Report.Status.OPEN, then=Value(0)), default=Value(1),
+             output_field=IntegerField()).asc(),
+        "-created",
+    )
+    fields = (
+        "status", "category", "about", "reported_player", "players", "reporter_link", "text",
+        "created", "handled_by", "handled_at", "note",
+    )
+    readonly_fields = ("about", "reported_player", "players", "reporter_link")
+    actions = ["resolve_reports", "dismiss_reports"]
+    change_form_template = "admin/moderation/report/change_form.html"
+
+    has_handle_permission = has_perm("moderation.handle_report")
+
+    @admin.display(description="About")
+    def about(self, report):
+        if report.game_id is None:
+            return format_html("player {}", admin_link(report.reported, report.reported.username))
+        return format_html(
+            '{} (<a href="{}">page</a>)',
+            admin_link(report.game, f"game {report.game_id}"),
+            reverse("games:game", args=[report.game_id]),
+        )
+
+    @admin.display(description="Reported player")
+    def reported_player(self, report):
+        return admin_link(report.reported, report.reported.username if report.reported else "")
+
+    @admin.display(description="Players of the game")
+    def players(self, report):
+        if report.game is None:
+            return "–"
+        return format_html(
+            "{} v {}",
+            *(admin_link(p, p.username) if p else "?" for p in report.game.players),
+        )
+
+    @admin.display(description="Reporter", ordering="reporter__username")
+    def reporter_link(self, report):
+        return admin_link(report.reporter, report.reporter.username)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = {
+            **(extra_context or {}),
+            "object_actions": object_actions(self, request, {
+                "resolve_reports": "Resolve…", "dismiss_reports": "Dismiss…",
+            }),
+        }
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    @admin.action(description="Resolve the selected reports (action taken)…",
+                  permissions=["handle"])
+    def resolve_reports(self, request, queryset):
+        return with_form(
+            self, request, queryset, form_class=NoteForm, title="Resolve",
+            intro="Resolve: you acted on the report (suspended the player, aborted or "
+            "adjudicated the game, renamed the account...). The reporter is told, with "
+            "your note.",
+            perform=lambda report, data: services.report_resolve(
+                actor=request.user, report_id=report.pk, note=data["reason"]
+            ),
+        )
+
+    @admin.action(description="Dismiss the selected reports (no action)…",
+                  permissions=["handle"])
+    def dismiss_reports(self, request, queryset):
+        return with_form(
+            self, request, queryset, form_class=NoteForm, title="Dismiss",
+            intro="Dismiss: nothing needed doing. The reporter is told, with your note.",
+            perform=lambda report, data: services.report_dismiss(
+                actor=request.user, report_id=report.pk, note=data["reason"]
+            ),
+        )
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(Untouchable, admin.ModelAdmin):
+    list_display = ("created", "actor_name", "action", "target_link", "reason")
+    list_filter = ("action", ("actor", admin.RelatedOnlyFieldListFilter), "created")
+    search_fields = ("target", "reason", "actor__username")
+    date_hierarchy = "created"
+    list_select_related = ("actor",)
+    fields = ("created", "actor_name", "action", "target_link", "reason", "details")
+    readonly_fields = ("actor_name", "target_link")
+
+    @admin.display(description="Who", ordering="actor__username")
+    def actor_name(self, entry):
+        return entry.actor.username if entry.actor_id else "the site"
+
+    @admin.display(description="Target")
+    def target_link(self, entry):
+        for obj_id, obj_name in ((entry.target_report_id, "target_report"),
+                                 (entry.target_game_id, "target_game"),
+                                 (entry.target_user_id, "target_user")):
+            if obj_id is not None:
+                return admin_link(getattr(entry, obj_name), entry.target)
+        return entry.target
+
+    def get_actions(self, request):
+        return {}

@@ -1,0 +1,416 @@
+"""Every moderation action, as the admin, the periodic task and the tests call it.
+
+Each action runs in one transaction that locks the rows it changes and writes its
+``AuditEntry`` in that same transaction, so an action and its record are committed
+together or not at all. ``actor`` is the staff member acting (checked against the
+permission the action needs) or None for the site itself (the periodic task that lifts
+suspensions whose end date has passed).
+"""
+
+from datetime import timedelta
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import User
+from games import notices
+from games.models import Game
+from games.services import NoSuchGame, game_finish, lock_game
+from moderation.models import AuditEntry, Report
+from notifications.models import Notification
+from notifications.services import notify
+
+# How many reports one user may file: per hour and per day.
+REPORTS_PER_HOUR = 5
+REPORTS_PER_DAY = 20
+MAX_REASON = 1000
+MAX_REPORT_TEXT = 2000
+
+
+class ModerationError(Exception):
+    """A moderation request that cannot be carried out; the message says why."""
+
+    status = 400
+
+
+class RateLimited(ModerationError):
+    status = 429
+
+
+class NotFound(ModerationError):
+    status = 404
+
+
+def _require(actor, permission: str) -> None:
+    if actor is not None and not actor.has_perm(permission):
+        raise PermissionDenied(f"{actor.username} lacks the permission {permission}.")
+
+
+def _text(value, *, what: str, limit: int = MAX_REASON) -> str:
+    value = (value or "").strip()
+    if not value:
+        raise ModerationError(f"Give {what}.")
+    if len(value) > limit:
+        raise ModerationError(f"Keep {what} under {limit} characters.")
+    return value
+
+
+def audit(
+    *,
+    actor,
+    action: str,
+    target: str,
+    reason: str = "",
+    target_user=None,
+    target_game=None,
+    target_report=None,
+    details=None,
+) -> AuditEntry:
+    """Write one audit entry. Call it inside the transaction of the action it records."""
+    return AuditEntry.objects.create(
+        actor=actor,
+        action=action,
+        target=target[:200],
+        reason=reason,
+        target_user=target_user,
+        target_game=target_game,
+        target_report=target_report,
+        details=details or {},
+    )
+
+
+def _game_label(game: Game) -> str:
+    names = " v ".join(p.username if p else "?" for p in game.players)
+    return f"game {game.pk} ({names})"
+
+
+# --- users ------------------------------------------------------------------------------
+
+
+def _locked_user(user_id) -> User:
+    try:
+        return User.objects.select_for_update().get(pk=user_id)
+    except (User.DoesNotExist, ValueError, TypeError) as error:
+        raise NotFound("There is no such user.") from error
+
+
+@transaction.atomic
+def user_suspend(*, actor, user_id, reason: str, until=None) -> dict:
+    """Suspend a user: they can no longer log in (an open session stops working at its
+    next request), each of their games in play is forfeited (the opponent wins, rated as
+    usual, both told), and their waiting challenges, made or received, are withdrawn.
+
+    ``until`` (an aware datetime in the future) makes the suspension lift itself; None
+    keeps it until a moderator lifts it. Returns what was done.
+    """
+    _require(actor, "accounts.suspend_user")
+    reason = _text(reason, what="a reason for the suspension")
+    now = timezone.now()
+    if until is not None and until <= now:
+        raise ModerationError("The end of a suspension must be in the future.")
+    user = _locked_user(user_id)
+    if actor is not None and actor.pk == user.pk:
+        raise ModerationError("You cannot suspend yourself.")
+    if user.is_staff or user.is_superuser:
+        raise ModerationError(
+            f"{user.username} is staff: a superuser must remove their staff status first."
+        )
+    if user.is_suspended:
+        raise ModerationError(f"{user.username} is already suspended; lift that first.")
+    user.suspended_at = now
+    user.suspended_until = until
+    user.suspension_reason = reason
+    user.save(update_fields=["suspended_at", "suspended_until", "suspension_reason"])
+
+    forfeited = []
+    mine = Q(player0=user) | Q(player1=user)
+    active = Game.objects.filter(mine, status=Game.Status.ACTIVE).order_by("pk")
+    for pk in active.values_list("pk", flat=True):
+        game = lock_game(pk)
+        seat = game.seat_of(user)
+        if game.status != Game.Status.ACTIVE or seat is None:
+            continue
+        game_finish(game, winner=1 - seat, scores=game.scores, reason=Game.Reason.FORFEIT)
+        forfeited.append(game.pk)
+
+    withdrawn = []
+    waiting = Game.objects.filter(
+        Q(created_by=user) | Q(invited=user), status=Game.Status.WAITING
+    ).order_by("pk")
+    for pk in waiting.values_list("pk", flat=True):
+        game = lock_game(pk)
+        if game.status == Game.Status.WAITING:
+            withdrawn.append(game.pk)
+            game.delete()
+
+    done = {
+        "until": until.isoformat() if until else None,
+        "games_forfeited": forfeited,
+        "challenges_withdrawn": withdrawn,
+    }
+    audit(
+        actor=actor,
+        action=AuditEntry.Action.SUSPEND,
+        target=f"user {user.username}",
+        target_user=user,
+        reason=reason,
+        details=done,
+    )
+    return done
+
+
+@transaction.atomic
+def user_lift(*, actor, user_id, reason: str = "") -> User:
+    """End a user's suspension: they can log in again."""
+    _require(actor, "accounts.suspend_user")
+    user = _locked_user(user_id)
+    if user.suspended_at is None:
+        raise ModerationError(f"{user.username} is not suspended.")
+    details = {
+        "suspended_at": user.suspended_at.isoformat(),
+        "until": user.suspended_until.isoformat() if user.suspended_until else None,
+        "suspension_reason": user.suspension_reason,
+    }
+    user.suspended_at = None
+    user.suspended_until = None
+    user.suspension_reason = ""
+    user.save(update_fields=["suspended_at", "suspended_until", "suspension_reason"])
+    audit(
+        actor=actor,
+        action=AuditEntry.Action.LIFT,
+        target=f"user {user.username}",
+        target_user=user,
+        reason=reason.strip() or ("The suspension reached its end date." if actor is None else ""),
+        details=details,
+    )
+    return user
+
+
+def suspensions_lift_expired(*, now=None) -> int:
+    """Lift every suspension whose end date has passed (the periodic task). Safe to run
+    any number of times: a suspension already lifted is skipped. Returns how many."""
+    now = now or timezone.now()
+    due = User.objects.filter(suspended_at__isnull=False, suspended_until__lte=now)
+    lifted = 0
+    for pk in due.values_list("pk", flat=True):
+        with transaction.atomic():
+            user = _locked_user(pk)
+            if user.suspended_until is None or user.suspended_until > now:
+                continue
+            user_lift(actor=None, user_id=pk)
+            lifted += 1
+    return lifted
+
+
+def audit_user_admin_change(*, actor, user, action: str, changed: list[str], message: str = ""):
+    """The entry for a change made to a user through the admin (added, changed, deleted)."""
+    return audit(
+        actor=actor,
+        action=action,
+        target=f"user {user.username}",
+        target_user=None if action == AuditEntry.Action.USER_DELETED else user,
+        reason=message,
+        details={"fields": changed, "user_id": user.pk},
+    )
+
+
+# --- games ------------------------------------------------------------------------------
+
+
+def _moderated_game(actor, game_id) -> Game:
+    _require(actor, "games.moderate_game")
+    try:
+        game = lock_game(game_id)
+    except NoSuchGame as error:
+        raise NotFound("There is no such game.") from error
+    if game.status != Game.Status.ACTIVE:
+        raise ModerationError(
+            f"Game {game.pk} is not in play: only a game in play can be aborted or adjudicated."
+        )
+    if actor is not None and game.seat_of(actor) is not None:
+        raise ModerationError("You play in this game: another moderator must decide it.")
+    return game
+
+
+@transaction.atomic
+def game_abort(*, actor, game_id, reason: str) -> Game:
+    """Stop a game in play with no result: no winner, no rating change; both players are
+    told why."""
+    reason = _text(reason, what="a reason for the abort")
+    game = _moderated_game(actor, game_id)
+    game.status = Game.Status.ABORTED
+    game.reason = Game.Reason.ABORT
+    game.winner = None
+    game.verdict = reason
+    game.finished_at = timezone.now()
+    game.to_move = game.deadline = game.remind_at = None
+    game.save()
+    notices.game_over(game)
+    audit(
+        actor=actor,
+        action=AuditEntry.Action.ABORT,
+        target=_game_label(game),
+        target_game=game,
+        reason=reason,
+        details={"at_action": game.n_actions, "scores": game.scores},
+    )
+    return game
+
+
+@transaction.atomic
+def game_adjudicate(*, actor, game_id, winner: int, reason: str) -> Game:
+    """Decide a game in play: ``winner`` (seat 0 or 1) wins, rated as any other result;
+    both players are told why."""
+    reason = _text(reason, what="a reason for the decision")
+    if winner not in (0, 1):
+        raise ModerationError("Choose the winner: seat 0 or seat 1.")
+    game = _moderated_game(actor, game_id)
+    game.verdict = reason
+    game_finish(game, winner=winner, scores=game.scores, reason=Game.Reason.ADJUDICATED)
+    audit(
+        actor=actor,
+        action=AuditEntry.Action.ADJUDICATE,
+        target=_game_label(game),
+        target_game=game,
+        reason=reason,
+        details={
+            "winner_seat": winner,
+            "winner": game.players[winner].username,
+            "at_action": game.n_actions,
+            "scores": game.scores,
+        },
+    )
+    return game
+
+
+# --- reports ----------------------------------------------------------------------------
+
+
+def report_create(*, reporter, category: str, text: str, game=None, reported=None) -> Report:
+    """File a report about ``game`` (as the reporter sees it) or the player ``reported``.
+
+    Refused: a bot or oneself as the target, a challenge not yet accepted, a second open
+    report about the same target, more than REPORTS_PER_HOUR / REPORTS_PER_DAY reports.
+    """
+    if category not in Report.Category.values:
+        raise ModerationError("Choose what the report is about.")
+    text = _text(text, what="a few words on what happened", limit=MAX_REPORT_TEXT)
+    if (game is None) == (reported is None):
+        raise ModerationError("Report either a game or a player.")
+    if game is not None:
+        if game.status == Game.Status.WAITING:
+            raise ModerationError(
+                "This challenge has not been accepted: report the player from their profile."
+            )
+        seat = game.seat_of(reporter)
+        reported = game.players[1 - seat] if seat is not None else None
+    else:
+        if reported.pk == reporter.pk:
+            raise ModerationError("You cannot report yourself.")
+    if reported is not None and reported.is_bot:
+        raise ModerationError("Bots are run by the site itself: there is nobody to report.")
+    now = timezone.now()
+    mine = Report.objects.filter(reporter=reporter)
+    if mine.filter(created__gt=now - timedelta(hours=1)).count() >= REPORTS_PER_HOUR:
+        raise RateLimited(
+            f"You have sent {REPORTS_PER_HOUR} reports in the last hour; please wait a while."
+        )
+    if mine.filter(created__gt=now - timedelta(days=1)).count() >= REPORTS_PER_DAY:
+        raise RateLimited(
+            f"You have sent {REPORTS_PER_DAY} reports in the last day; please wait a while."
+        )
+    open_reports = mine.filter(status=Report.Status.OPEN)
+    if game is not None:
+        already = open_reports.filter(game=game).exists()
+    else:
+        already = open_reports.filter(game__isnull=True, reported=reported).exists()
+    duplicate = ModerationError(
+        "You have already reported this "
+        + ("game" if game is not None else "player")
+        + "; the moderators will tell you what they decide."
+    )
+    if already:
+        raise duplicate
+    try:
+        with transaction.atomic():
+            return Report.objects.create(
+                reporter=reporter, game=game, reported=reported, category=category, text=text
+            )
+    except IntegrityError as error:  # the same report sent twice at once
+        raise duplicate from error
+
+
+OUTCOMES = {
+    Report.Status.RESOLVED: (
+        AuditEntry.Action.REPORT_RESOLVED,
+        "The moderators looked into your report about {target} and acted on it.",
+    ),
+    Report.Status.DISMISSED: (
+        AuditEntry.Action.REPORT_DISMISSED,
+        "The moderators looked into your report about {target} and took no action.",
+    ),
+}
+
+
+@transaction.atomic
+def _report_close(*, actor, report_id, note: str, status: str) -> Report:
+    _require(actor, "moderation.handle_report")
+    note = _text(note, what="a note for the reporter")
+    try:
+        report = (
+            Report.objects.select_for_update()
+            .select_related("reporter", "reported", "game")
+            .get(pk=report_id)
+        )
+    except (Report.DoesNotExist, ValueError, TypeError) as error:
+        raise NotFound("There is no such report.") from error
+    if not report.is_open:
+        done = report.get_status_display().lower()
+        raise ModerationError(f"Report {report.pk} was already {done}.")
+    if actor is not None and actor.pk in (report.reporter_id, report.reported_id):
+        raise ModerationError("You are part of this report: another moderator must handle it.")
+    report.status = status
+    report.handled_by = actor
+    report.handled_at = timezone.now()
+    report.note = note
+    report.save(update_fields=["status", "handled_by", "handled_at", "note"])
+    action, opening = OUTCOMES[status]
+    target = report.target_label
+    if report.game_id is None:
+        link = reverse("players:profile", args=[report.reported.username])
+    else:
+        link = ""
+    notify(
+        user=report.reporter,
+        game=report.game,
+        kind=Notification.Kind.REPORT,
+        seq=report.pk,
+        text=opening.format(target=target) + f" {note}",
+        link=link,
+    )
+    audit(
+        actor=actor,
+        action=action,
+        target=f"report {report.pk} about {target}",
+        target_report=report,
+        target_user=report.reported,
+        target_game=report.game,
+        reason=note,
+        details={"category": report.category, "reporter": report.reporter.username},
+    )
+    return report
+
+
+def report_resolve(*, actor, report_id, note: str) -> Report:
+    """Close a report as acted upon; the reporter is told, with the note."""
+    return _report_close(actor=actor, report_id=report_id, note=note, status=Report.Status.RESOLVED)
+
+
+def report_dismiss(*, actor, report_id, note: str) -> Report:
+    """Close a report with no action; the reporter is told, with the note."""
+    return _report_close(
+        actor=actor, report_id=report_id, note=note, status=Report.Status.DISMISSED
+    )

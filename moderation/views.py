@@ -1,0 +1,83 @@
+"""Reporting a game or a player to the moderators (from the game page or a profile).
+
+Works without JavaScript: a GET shows the form, a POST files the report and goes back to
+the game or profile with a message; a refused report shows the form again with the reason
+and a 4xx status (400, or 429 for too many reports).
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from accounts.selectors import player_by_name
+from games.selectors import game_for_user
+from moderation import services
+from moderation.forms import ReportForm
+
+TEMPLATE = "moderation/report.html"
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def report_game(request, game_id):
+    game, seat = game_for_user(game_id, request.user)
+    opponent = game.players[1 - seat] if seat is not None else None
+    return _report(
+        request,
+        target={"game": game},
+        title=f"Report game {game.pk}",
+        about=(
+            f"your game against {opponent.username}" if opponent
+            else f"game {game.pk} ({' v '.join(p.username for p in game.players if p)})"
+        ),
+        back=game.get_absolute_url(),
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def report_player(request, username):
+    player = player_by_name(username)
+    if player.username != username:
+        return redirect("moderation:report_player", username=player.username)
+    if player.is_bot:
+        raise Http404("Bots are run by the site: there is nobody to report.")
+    return _report(
+        request,
+        target={"reported": player},
+        title=f"Report {player.username}",
+        about=f"the player {player.username}",
+        back=reverse("players:profile", args=[player.username]),
+    )
+
+
+def _report(request, *, target, title, about, back):
+    status, error = 200, ""
+    if request.method == "POST":
+        form = ReportForm(request.POST)
+        if form.is_valid():
+            try:
+                services.report_create(
+                    reporter=request.user,
+                    category=form.cleaned_data["category"],
+                    text=form.cleaned_data["text"],
+                    **target,
+                )
+            except services.ModerationError as refusal:
+                status, error = refusal.status, str(refusal)
+            else:
+                messages.success(
+                    request,
+                    "Thank you: your report has gone to the moderators. You will find their "
+                    "answer in your notifications.",
+                )
+                return redirect(back)
+        else:
+            status = 400
+    else:
+        form = ReportForm()
+    context = {"form": form, "title": title, "about": about, "back": back, "error": error}
+    return render(request, TEMPLATE, context, status=status)

@@ -1,0 +1,47 @@
+"""The admin site: staff only, signed in through the site's own log-in page.
+
+- Staff log in on the site's log-in page (allauth), which is rate-limited and refuses bots
+  and suspended accounts; the admin has no password form of its own.
+- A signed-in user who is not staff gets a 404 at every admin URL: the admin does not say
+  it is there. A visitor who is not signed in is sent to the log-in page.
+- The admin's address comes from the ADMIN_URL setting.
+"""
+
+from functools import wraps
+from urllib.parse import urlencode
+
+from django.contrib import admin
+from django.http import Http404, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+
+
+class XixAdminSite(admin.AdminSite):
+    site_header = "XIX Online moderation"
+    site_title = "XIX Online moderation"
+    index_title = "Moderation"
+
+    def admin_view(self, view, cacheable=False):
+        checked = super().admin_view(view, cacheable)
+
+        @wraps(view)
+        def inner(request, *args, **kwargs):
+            if request.user.is_authenticated and not self.has_permission(request):
+                raise Http404("There is no such page.")
+            return checked(request, *args, **kwargs)
+
+        return inner
+
+    def login(self, request, extra_context=None):
+        """Send the visitor to the site's log-in page, and back here afterwards."""
+        if request.user.is_authenticated and not self.has_permission(request):
+            raise Http404("There is no such page.")
+        index = reverse("admin:index", current_app=self.name)
+        target = request.GET.get("next", "")
+        if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+            target = index
+        if request.user.is_authenticated:
+            return HttpResponseRedirect(target or index)
+        return HttpResponseRedirect(
+            reverse("account_login") + "?" + urlencode({"next": target or index})
+        )
