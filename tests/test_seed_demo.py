@@ -38,6 +38,12 @@ def test_creates_players_and_bots_and_prints_log_ins():
         "bot-strong": "strong",
     }
     assert not any(bot.has_usable_password() for bot in bots.values())
+    # The demo moderator can use the admin and nothing more than a moderator may.
+    moderator = User.objects.get(username="mod")
+    assert moderator.check_password("xix-demo-pass")
+    assert moderator.is_staff and not moderator.is_superuser
+    assert list(moderator.groups.values_list("name", flat=True)) == ["Moderators"]
+    assert "mod" in output and "/admin/" in output
 
 
 def test_running_twice_changes_nothing():
@@ -48,8 +54,8 @@ def test_running_twice_changes_nothing():
 
     after = list(User.objects.order_by("username").values_list("username", "password"))
     assert [name for name, _ in after] == [name for name, _ in before]
-    assert len(after) == 5
-    assert EmailAddress.objects.count() == 2
+    assert len(after) == 6
+    assert EmailAddress.objects.count() == 3
     assert User.objects.get(username="alice").password == dict(before)["alice"]
 
 

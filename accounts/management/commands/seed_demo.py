@@ -1,6 +1,8 @@
 """Create the demo players and the bot accounts. Safe to run on every start."""
 
 from allauth.account.models import EmailAddress
+from django.conf import settings
+from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
@@ -8,6 +10,8 @@ from accounts.models import User
 
 DEMO_PASSWORD = "xix-demo-pass"
 DEMO_PLAYERS = [("alice", "alice@example.com"), ("bob", "bob@example.com")]
+# A staff account in the Moderators group, to try the admin with.
+DEMO_MODERATOR = ("mod", "mod@example.com")
 BOTS = [
     ("bot-random", User.BotLevel.RANDOM),
     ("bot-heuristic", User.BotLevel.HEURISTIC),
@@ -17,25 +21,31 @@ BOTS = [
 
 class Command(BaseCommand):
     help = (
-        "Create demo players alice and bob (password xix-demo-pass, verified e-mail) and the "
-        "bot accounts bot-random, bot-heuristic and bot-strong. Running it again changes "
-        "nothing except putting back anything that was altered."
+        "Create demo players alice and bob and the moderator mod (password xix-demo-pass, "
+        "verified e-mail) and the bot accounts bot-random, bot-heuristic and bot-strong. "
+        "Running it again changes nothing except putting back anything that was altered."
     )
 
     @transaction.atomic
     def handle(self, *args, **options):
         for username, email in DEMO_PLAYERS:
             self.ensure_player(username, email)
+        moderator = self.ensure_player(*DEMO_MODERATOR)
+        moderator.is_staff = True
+        moderator.save(update_fields=["is_staff"])
+        moderator.groups.add(Group.objects.get(name="Moderators"))
         for username, level in BOTS:
             self.ensure_bot(username, level)
 
         self.stdout.write("Demo log-ins (username or e-mail address):")
-        for username, email in DEMO_PLAYERS:
+        for username, email in [*DEMO_PLAYERS, DEMO_MODERATOR]:
             self.stdout.write(f"  {username:<6} or {email:<18}  password: {DEMO_PASSWORD}")
+        self.stdout.write(f"  ({DEMO_MODERATOR[0]} is a moderator: the admin is at "
+                          f"/{settings.ADMIN_URL})")
         bots = ", ".join(f"{username} ({level})" for username, level in BOTS)
         self.stdout.write(f"Bot accounts (they cannot log in): {bots}")
 
-    def ensure_player(self, username: str, email: str) -> None:
+    def ensure_player(self, username: str, email: str) -> User:
         user, _ = User.objects.get_or_create(username=username)
         user.email = email
         user.is_bot = False
@@ -48,6 +58,7 @@ class Command(BaseCommand):
         EmailAddress.objects.update_or_create(
             user=user, email=email, defaults={"verified": True, "primary": True}
         )
+        return user
 
     def ensure_bot(self, username: str, level: str) -> None:
         user, _ = User.objects.get_or_create(
