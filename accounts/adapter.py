@@ -30,7 +30,7 @@ class AccountAdapter(DefaultAccountAdapter):
     def suspended_error(self, user):
         until = ""
         if user.suspended_until is not None:
-            local = timezone.localtime(user.suspended_until)
+            local = timezone.localtime(user.suspended_until, user.zone)
             until = " until " + dateformat.format(local, "j F Y, H:i") + f" ({local.tzname()})"
         return forms.ValidationError(
             self.error_messages["suspended"].format(

@@ -1,7 +1,7 @@
 """Users in the admin: search, filters, each user's recent games, suspensions.
 
-Moderators (see moderation/migrations) may view users, correct a user's name and e-mail
-address, and suspend or reinstate them; only superusers may change staff accounts,
+Moderators (see moderation/migrations) may view users, correct a user's name, and suspend
+or reinstate them; only superusers may change staff accounts, e-mail addresses,
 permissions, groups or passwords, or delete anyone. Every change made here is written to
 the audit trail (moderation.services) in the same transaction as the change.
 """
@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from games.models import Game
 from moderation import services
@@ -24,8 +25,9 @@ from moderation.models import AuditEntry
 from .models import User
 
 RECENT_GAMES = 10
-# What a moderator may edit on a user; the rest of the form is shown read-only.
-MODERATOR_EDITABLE = {"username", "first_name", "last_name", "email"}
+# What a moderator may edit on a user; the rest of the form is shown read-only. Not the
+# e-mail address: players change it themselves, through its verification.
+MODERATOR_EDITABLE = {"username", "first_name", "last_name"}
 
 
 class SuspendedFilter(admin.SimpleListFilter):
@@ -115,8 +117,9 @@ class UserAdmin(DjangoUserAdmin):
         fieldsets = super().get_fieldsets(request, obj)
         if obj is None or request.user.is_superuser:
             return fieldsets
-        # Moderators do not see (let alone set) groups and individual permissions.
-        hidden = {"groups", "user_permissions"}
+        # Moderators do not see (let alone set) groups and individual permissions, nor the
+        # password hash (shown as plain text once the field is read only).
+        hidden = {"password", "groups", "user_permissions"}
         return [
             (name, {**options, "fields": [f for f in options["fields"] if f not in hidden]})
             for name, options in fieldsets
@@ -138,10 +141,12 @@ class UserAdmin(DjangoUserAdmin):
         return super().log_addition(request, obj, message)
 
     def log_change(self, request, obj, message):
-        services.audit_user_admin_change(
-            actor=request.user, user=obj, action=AuditEntry.Action.USER_CHANGED,
-            changed=_changed_fields(message),
-        )
+        changed = _changed_fields(message)
+        if changed:  # saving the form unchanged is not a change
+            services.audit_user_admin_change(
+                actor=request.user, user=obj, action=AuditEntry.Action.USER_CHANGED,
+                changed=changed,
+            )
         return super().log_change(request, obj, message)
 
     def log_deletions(self, request, queryset):
@@ -150,6 +155,12 @@ class UserAdmin(DjangoUserAdmin):
                 actor=request.user, user=user, action=AuditEntry.Action.USER_DELETED, changed=[]
             )
         return super().log_deletions(request, queryset)
+
+    def response_action(self, request, queryset):
+        # "Delete selected" writes the audit entries (log_deletions) before it deletes, and
+        # the change list, unlike the object pages, is not one transaction: make it one.
+        with transaction.atomic():
+            return super().response_action(request, queryset)
 
     # --- read-only panels ------------------------------------------------------------
 
@@ -202,7 +213,7 @@ class UserAdmin(DjangoUserAdmin):
         if not reports:
             return "None."
         return format_html_join(
-            format_html("<br>"), "{} · {} · {} by {}",
+            mark_safe("<br>"), "{} · {} · {} by {}",
             ((admin_link(r, f"Report {r.pk}"), r.get_status_display(),
               r.get_category_display(), r.reporter.username) for r in reports),
         )

@@ -9,8 +9,10 @@ and the ratings consistent.
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.utils import unquote
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from moderation import services
 from moderation.adminkit import ReasonForm, admin_link, has_perm, object_actions, with_form
@@ -52,6 +54,9 @@ class AdjudicateForm(ReasonForm):
         self.fields["winner"].choices = [(0, f"{names[0]} (seat 0)"), (1, f"{names[1]} (seat 1)")]
 
 
+DEAL = "Deal"
+
+
 def _cards(cards) -> str:
     return " ".join(str(c) for c in cards) if cards else "none"
 
@@ -81,8 +86,8 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
         ("Result", {"fields": (("score0", "score1"), "winner", "reason", "verdict")}),
         ("Clock", {"fields": ("to_move", "n_actions", "deadline", "remind_at", "extra_day_seq",
                               "created", "started_at", "finished_at")}),
-        ("Deal", {"classes": ("collapse",), "fields": ("seed", "first_leader", "deal",
-                                                       "rematch_of")}),
+        (DEAL, {"classes": ("collapse",), "fields": ("seed", "first_leader", "deal",
+                                                     "rematch_of")}),
         ("Reports", {"fields": ("reports",)}),
     )
     actions = ["abort_games", "adjudicate_game"]
@@ -93,6 +98,19 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         # "created" is not editable, so it must be named to be shown.
         return (*self.readonly_fields, "created")
+
+    # The deal (and the seed it is shuffled from) and the action log (a card traded face
+    # down) show hidden cards: only to those who may see every card of this game.
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is not None and can_see_every_card(request.user, obj):
+            return fieldsets
+        return [(name, options) for name, options in fieldsets if name != DEAL]
+
+    def get_inline_instances(self, request, obj=None):
+        if obj is None or not can_see_every_card(request.user, obj):
+            return []
+        return super().get_inline_instances(request, obj)
 
     @admin.display(description="Result")
     def result(self, game):
@@ -157,7 +175,7 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
         if not reports:
             return "None."
         return format_html_join(
-            format_html("<br>"), "{} · {} · {} by {}",
+            mark_safe("<br>"), "{} · {} · {} by {}",
             ((admin_link(r, f"Report {r.pk}"), r.get_status_display(),
               r.get_category_display(), r.reporter.username) for r in reports),
         )
@@ -205,3 +223,18 @@ class GameActionAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("game", "seq", "seat", "action", "created")
     list_select_related = ("game",)
     search_fields = ("=game__id",)
+
+    def get_queryset(self, request):
+        """Only the logs of games whose every card the viewer may see (see
+        ``games.selectors.can_see_every_card``): a log shows cards traded face down."""
+        actions = super().get_queryset(request)
+        if not self.has_view_permission(request):
+            return actions  # every page refuses them (403) anyway
+        over = Q(game__status__in=[Game.Status.FINISHED, Game.Status.ABORTED])
+        user = request.user
+        if not user.has_perm("games.see_hidden_cards"):
+            return actions.filter(over)
+        return actions.filter(
+            over | Q(game__status=Game.Status.ACTIVE) & ~Q(game__player0=user)
+            & ~Q(game__player1=user)
+        )

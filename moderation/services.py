@@ -183,7 +183,8 @@ def user_lift(*, actor, user_id, reason: str = "") -> User:
         action=AuditEntry.Action.LIFT,
         target=f"user {user.username}",
         target_user=user,
-        reason=reason.strip() or ("The suspension reached its end date." if actor is None else ""),
+        reason=(reason or "").strip()
+        or ("The suspension reached its end date." if actor is None else ""),
         details=details,
     )
     return user
@@ -239,6 +240,7 @@ def _moderated_game(actor, game_id) -> Game:
 def game_abort(*, actor, game_id, reason: str) -> Game:
     """Stop a game in play with no result: no winner, no rating change; both players are
     told why."""
+    _require(actor, "games.moderate_game")
     reason = _text(reason, what="a reason for the abort")
     game = _moderated_game(actor, game_id)
     game.status = Game.Status.ABORTED
@@ -264,8 +266,9 @@ def game_abort(*, actor, game_id, reason: str) -> Game:
 def game_adjudicate(*, actor, game_id, winner: int, reason: str) -> Game:
     """Decide a game in play: ``winner`` (seat 0 or 1) wins, rated as any other result;
     both players are told why."""
+    _require(actor, "games.moderate_game")
     reason = _text(reason, what="a reason for the decision")
-    if winner not in (0, 1):
+    if isinstance(winner, bool) or winner not in (0, 1):
         raise ModerationError("Choose the winner: seat 0 or seat 1.")
     game = _moderated_game(actor, game_id)
     game.verdict = reason
@@ -289,15 +292,9 @@ def game_adjudicate(*, actor, game_id, winner: int, reason: str) -> Game:
 # --- reports ----------------------------------------------------------------------------
 
 
-def report_create(*, reporter, category: str, text: str, game=None, reported=None) -> Report:
-    """File a report about ``game`` (as the reporter sees it) or the player ``reported``.
-
-    Refused: a bot or oneself as the target, a challenge not yet accepted, a second open
-    report about the same target, more than REPORTS_PER_HOUR / REPORTS_PER_DAY reports.
-    """
-    if category not in Report.Category.values:
-        raise ModerationError("Choose what the report is about.")
-    text = _text(text, what="a few words on what happened", limit=MAX_REPORT_TEXT)
+def report_target(*, reporter, game=None, reported=None):
+    """The player a report about ``game`` or ``reported`` names (None for a spectator's
+    report about a game); ModerationError when that target cannot be reported at all."""
     if (game is None) == (reported is None):
         raise ModerationError("Report either a game or a player.")
     if game is not None:
@@ -312,6 +309,19 @@ def report_create(*, reporter, category: str, text: str, game=None, reported=Non
             raise ModerationError("You cannot report yourself.")
     if reported is not None and reported.is_bot:
         raise ModerationError("Bots are run by the site itself: there is nobody to report.")
+    return reported
+
+
+def report_create(*, reporter, category: str, text: str, game=None, reported=None) -> Report:
+    """File a report about ``game`` (as the reporter sees it) or the player ``reported``.
+
+    Refused: a bot or oneself as the target, a challenge not yet accepted, a second open
+    report about the same target, more than REPORTS_PER_HOUR / REPORTS_PER_DAY reports.
+    """
+    if category not in Report.Category.values:
+        raise ModerationError("Choose what the report is about.")
+    text = _text(text, what="a few words on what happened", limit=MAX_REPORT_TEXT)
+    reported = report_target(reporter=reporter, game=game, reported=reported)
     now = timezone.now()
     mine = Report.objects.filter(reporter=reporter)
     if mine.filter(created__gt=now - timedelta(hours=1)).count() >= REPORTS_PER_HOUR:
@@ -360,8 +370,10 @@ def _report_close(*, actor, report_id, note: str, status: str) -> Report:
     _require(actor, "moderation.handle_report")
     note = _text(note, what="a note for the reporter")
     try:
+        # of=("self",): PostgreSQL cannot lock the nullable side of the outer joins that
+        # select_related makes for "reported" and "game"; the report row is what we lock.
         report = (
-            Report.objects.select_for_update()
+            Report.objects.select_for_update(of=("self",))
             .select_related("reporter", "reported", "game")
             .get(pk=report_id)
         )
@@ -370,7 +382,11 @@ def _report_close(*, actor, report_id, note: str, status: str) -> Report:
     if not report.is_open:
         done = report.get_status_display().lower()
         raise ModerationError(f"Report {report.pk} was already {done}.")
-    if actor is not None and actor.pk in (report.reporter_id, report.reported_id):
+    # A spectator's report about a game names no one: its two players are the reported.
+    involved = {report.reporter_id, report.reported_id}
+    if report.game is not None:
+        involved.update(report.game.player_ids)
+    if actor is not None and actor.pk in involved:
         raise ModerationError("You are part of this report: another moderator must handle it.")
     report.status = status
     report.handled_by = actor

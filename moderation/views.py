@@ -56,6 +56,13 @@ def report_player(request, username):
 
 def _report(request, *, target, title, about, back):
     status, error = 200, ""
+    try:
+        services.report_target(reporter=request.user, **target)
+    except services.ModerationError as refusal:
+        # Say so at once rather than after the player has written the report.
+        context = {"form": None, "title": title, "about": about, "back": back,
+                   "error": str(refusal)}
+        return render(request, TEMPLATE, context, status=refusal.status)
     if request.method == "POST":
         form = ReportForm(request.POST)
         if form.is_valid():

@@ -43,7 +43,8 @@ class Notification(models.Model):
     )
     kind = models.CharField(max_length=16, choices=Kind.choices)
     seq = models.PositiveIntegerField(help_text="The game's number of actions at the event.")
-    text = models.CharField(max_length=300)
+    # Room for a moderator's note (up to 1,000 characters) after the sentence about it.
+    text = models.CharField(max_length=1200)
     link = models.CharField(
         max_length=200, blank=True, help_text="Where the notification leads, when not to its game."
     )

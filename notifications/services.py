@@ -35,6 +35,9 @@ SUBJECTS = {
     Kind.REPORT: "Your report has been handled",
 }
 
+# The longest notification text (the model field's length).
+TEXT_LIMIT = Notification._meta.get_field("text").max_length
+
 # How many times a failing e-mail is tried before it is marked failed.
 MAX_EMAIL_ATTEMPTS = 6
 
@@ -83,7 +86,13 @@ def notify(
     try:
         with transaction.atomic():
             notification = Notification.objects.create(
-                user=user, game=game, kind=kind, seq=seq, text=text[:300], email=email, link=link
+                user=user,
+                game=game,
+                kind=kind,
+                seq=seq,
+                text=text[:TEXT_LIMIT],
+                email=email,
+                link=link,
             )
     except IntegrityError:
         return None  # already notified: a repeated task or sweep

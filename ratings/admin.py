@@ -12,6 +12,9 @@ class ReadOnlyAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        return False  # a rating's history is kept: the leaderboard and charts are built on it
+
 
 @admin.register(Rating)
 class RatingAdmin(ReadOnlyAdmin):

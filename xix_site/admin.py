@@ -1,7 +1,8 @@
 """The admin site: staff only, signed in through the site's own log-in page.
 
 - Staff log in on the site's log-in page (allauth), which is rate-limited and refuses bots
-  and suspended accounts; the admin has no password form of its own.
+  and suspended accounts; the admin has no password form of its own (its "Change
+  password" leads to the site's page, rate-limited too).
 - A signed-in user who is not staff gets a 404 at every admin URL: the admin does not say
   it is there. A visitor who is not signed in is sent to the log-in page.
 - The admin's address comes from the ADMIN_URL setting.
@@ -38,10 +39,17 @@ class XixAdminSite(admin.AdminSite):
             raise Http404("There is no such page.")
         index = reverse("admin:index", current_app=self.name)
         target = request.GET.get("next", "")
-        if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        if not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
             target = index
         if request.user.is_authenticated:
             return HttpResponseRedirect(target or index)
         return HttpResponseRedirect(
             reverse("account_login") + "?" + urlencode({"next": target or index})
         )
+
+    def password_change(self, request, extra_context=None):
+        """The site's own password page: Django's form here would let anyone holding a
+        staff session guess the old password without limit."""
+        return HttpResponseRedirect(reverse("account_change_password"))

@@ -65,7 +65,8 @@ def add_triggers(apps, schema_editor):
                 USING ERRCODE = 'insufficient_privilege';
         END;
         $$ LANGUAGE plpgsql;
-        """
+        """,
+        params=None,  # the "%" of RAISE are not query placeholders
     )
     for table in APPEND_ONLY_TABLES:
         schema_editor.execute(
