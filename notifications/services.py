@@ -271,7 +271,9 @@ def _digest_for(user, local_date: str) -> bool:
     key = f"digest:{user.pk}:{local_date}"
     if OutboundEmail.objects.filter(key=key).exists():
         return False
-    waiting = Notification.objects.select_for_update().filter(
+    # of=("self",): only the notification rows are locked (their game may be empty, and
+    # PostgreSQL cannot lock the empty side of the outer join select_related makes).
+    waiting = Notification.objects.select_for_update(of=("self",)).filter(
         user=user, email=Notification.Email.DIGEST
     )
     items = list(waiting.filter(read_at__isnull=True).select_related("game").order_by("created"))

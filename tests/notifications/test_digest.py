@@ -84,3 +84,23 @@ def test_switching_to_no_email_drops_the_waiting_digest(digest_user, game, clock
     clock.set(datetime(2026, 11, 2, 23, 0, tzinfo=UTC))
     assert services.digest_send() == 0
     assert not OutboundEmail.objects.filter(user=digest_user).exists()
+
+
+def test_news_about_no_game_goes_in_the_digest_with_its_own_link(
+    digest_user, clock, django_capture_on_commit_callbacks
+):
+    """A report's outcome is about a player, not a game: it leads to the player's profile."""
+    services.notify(
+        user=digest_user,
+        game=None,
+        kind=Kind.REPORT,
+        seq=1,
+        text="The moderators looked into your report about player olga.",
+        link="/players/olga/",
+    )
+    clock.set(datetime(2026, 11, 2, 23, 0, tzinfo=UTC))
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.digest_send() == 1
+    [message] = mail.outbox
+    assert "your report about player olga" in message.body
+    assert "http://127.0.0.1:8000/players/olga/" in message.body
