@@ -42,11 +42,14 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy and Permissions-Policy (docs/security.md).
+    "xix_site.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "xix_site.outage.DatabaseOutageMiddleware",  # here, not last: see its docstring
     "accounts.middleware.UserTimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -81,6 +84,9 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+# A kept connection is checked before a request reuses it: after a database restart the
+# first request reconnects instead of failing on the dead connection.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis: when REDIS_URL is set it is the cache, the Celery broker and the result backend.
@@ -183,6 +189,37 @@ STORAGES = {
 # /healthz answers plain-HTTP probes from load balancers instead of redirecting them.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 X_FRAME_OPTIONS = "DENY"
+
+# Security headers on every response (docs/security.md). Django sends Referrer-Policy,
+# Cross-Origin-Opener-Policy, X-Content-Type-Options and X-Frame-Options itself;
+# xix_site.security adds Content-Security-Policy and Permissions-Policy. The policy allows
+# only the site's own files: no inline <script>, no style="" attribute, no other origin.
+CONTENT_SECURITY_POLICY = env.str(
+    "DJANGO_CONTENT_SECURITY_POLICY",
+    default=(
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; "
+        "form-action 'self'; frame-ancestors 'none'"
+    ),
+)
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=()"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+# Cookies. Secure (HTTPS-only) cookies are switched on in production.py. SameSite=Lax keeps
+# both cookies off cross-site POSTs, subresources and frames but sends the session on a
+# link followed from elsewhere (an e-mail's link to a game). No script reads the CSRF cookie:
+# pages carry the token in the form and in <body hx-headers>, so it can be HttpOnly too.
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_HTTPONLY = True
+CSRF_COOKIE_SAMESITE = "Lax"
+# "Remember me" (ACCOUNT_SESSION_REMEMBER = None above): unticked, the session ends with the
+# browser; ticked, it lasts 30 days from the last change to the session (log-in), so a
+# correspondence player who looks in every week or two (moves have up to 14 days) stays
+# logged in. Polling does not extend it: SESSION_SAVE_EVERY_REQUEST stays False.
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
 
 # Celery, configured from these CELERY_* settings by xix_site/celery.py.
 CELERY_ACCEPT_CONTENT = ["json"]
