@@ -1,0 +1,447 @@
+"""Who may open what: every URL of the site, for each kind of visitor, and no hidden card in
+any answer to someone who may not know it.
+
+The table below has one row per URL name (a few names have a second row for another kind
+of object, e.g. the replay of a live and of a finished game) and one column per visitor:
+
+  anon   nobody signed in            seat0  alice, seat 0 of the games
+  seat1  bob, seat 1                 spec   carol, signed in, plays in neither game
+  mod    mona: staff, in the "Moderators" group the migration creates
+  root   a superuser who plays in neither game
+
+Each request is a GET, or a POST with harmless empty data where the URL takes no GET (the
+"method" column); each runs in a transaction that is rolled back, so every visitor sees the
+same objects. The admin and allauth are sampled (``ADMIN_SAMPLE``, the allauth rows):
+the admin index, and the changelist and one change page of every registered model.
+A URL name that the table does not cover makes ``test_the_table_covers_every_url_name``
+fail.
+
+Hidden cards: in every answer to a visitor who is not seat S, none of seat S's hidden cards
+(and, more broadly, none of the cards that visitor has not seen) may be drawn: as the
+numeral of a card (``card-num``), a ``data-card`` attribute, or a card's accessible name.
+The one exception (docs/rules.md decision 26, docs/moderation.md): moderators and superusers
+who do not play in the game may see every card on the admin's game pages and the replay.
+"""
+
+import re
+from html import unescape
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.contrib import admin
+from django.contrib.auth.models import Group
+from django.core import mail
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from games.engine import cards_of, seat_view, spectator_view
+from games.models import Game, GameAction
+from games.selectors import game_state
+from moderation import services as moderation_services
+from moderation.models import AuditEntry, Report
+from notifications.models import Notification, OutboundEmail
+from ratings.models import Rating, RatingChange
+from tests.factories import UserFactory, play, play_random, start_game
+
+pytestmark = pytest.mark.django_db
+
+VISITORS = ("anon", "seat0", "seat1", "spec", "mod", "root")
+
+# name -> (method, object, {visitor: status}); object picks the URL's arguments (see
+# ``url_for``). A status of 302 means a redirect (to the log-in page for "anon").
+G, P, HX = "GET", "POST", "HX-POST"  # HX-POST: a POST from htmx (HX-Request: true)
+L = 302  # redirect to the log-in page, or away from a page a signed-in person has no use for
+
+
+def row(method, obj, anon, seat0, seat1, spec, mod, root):
+    return method, obj, dict(zip(VISITORS, (anon, seat0, seat1, spec, mod, root), strict=True))
+
+
+TABLE = {
+    # name                       method obj        anon seat0 seat1 spec  mod  root
+    "home": row(G, None, 200, 200, 200, 200, 200, 200),
+    "rules": row(G, None, 200, 200, 200, 200, 200, 200),
+    "healthz": row(G, None, 200, 200, 200, 200, 200, 200),
+    "games:lobby": row(G, None, L, 200, 200, 200, 200, 200),
+    "games:challenge_new": row(P, None, L, 400, 400, 400, 400, 400),
+    "games:challenge_accept": row(HX, "challenge", L, 400, 200, 200, 200, 200),
+    "games:challenge_withdraw": row(HX, "challenge", L, 200, 403, 403, 403, 403),
+    "games:my_games": row(G, None, L, 200, 200, 200, 200, 200),
+    "games:game": row(G, "live", L, 200, 200, 200, 200, 200),
+    "games:game@finished": row(G, "finished", L, 200, 200, 200, 200, 200),
+    "games:act": row(P, "live", L, 400, 400, 403, 403, 403),
+    "games:poll": row(G, "live-poll", L, 200, 200, 200, 200, 200),
+    "games:resign": row(G, "live", L, 200, 200, 403, 403, 403),
+    "games:extra_day": row(P, "live", L, 303, 400, 403, 403, 403),
+    "games:rematch": row(HX, "finished", L, 200, 200, 403, 403, 403),
+    "games:replay": row(G, "live", L, 403, 403, 403, 200, 200),
+    "games:replay@finished": row(G, "finished", L, 200, 200, 200, 200, 200),
+    "games:record": row(G, "live", L, 403, 403, 403, 403, 403),
+    "games:record@finished": row(G, "finished", L, 200, 200, 200, 200, 200),
+    "players:settings": row(G, None, L, 200, 200, 200, 200, 200),
+    "players:profile": row(G, "username", 200, 200, 200, 200, 200, 200),
+    "players:history": row(G, "username", 200, 200, 200, 200, 200, 200),
+    "ratings:leaderboard_default": row(G, None, L, L, L, L, L, L),
+    "ratings:leaderboard": row(G, "variant", 200, 200, 200, 200, 200, 200),
+    "notifications:list": row(G, None, L, 200, 200, 200, 200, 200),
+    "notifications:read": row(P, None, L, 400, 400, 400, 400, 400),
+    "moderation:report_game": row(G, "live", L, 200, 200, 200, 200, 200),
+    "moderation:report_player": row(G, "username", L, 200, 400, 200, 200, 200),
+    # allauth
+    "account_login": row(G, None, 200, L, L, L, L, L),
+    "account_logout": row(G, None, L, 200, 200, 200, 200, 200),
+    "account_inactive": row(G, None, 200, 200, 200, 200, 200, 200),
+    "account_signup": row(G, None, 200, L, L, L, L, L),
+    "account_reauthenticate": row(G, None, L, 200, 200, 200, 200, 200),
+    "account_email": row(G, None, L, 200, 200, 200, 200, 200),
+    "account_email_verification_sent": row(G, None, 200, 200, 200, 200, 200, 200),
+    "account_change_password": row(G, None, L, 200, 200, 200, 200, 200),
+    "account_set_password": row(G, None, L, L, L, L, L, L),
+    "account_reset_password": row(G, None, 200, 200, 200, 200, 200, 200),
+    "account_confirm_login_code": row(G, None, L, L, L, L, L, L),
+    "account_confirm_email": row(G, "bad-key", 200, 200, 200, 200, 200, 200),
+    "account_reset_password_from_key_done": row(G, None, 200, 200, 200, 200, 200, 200),
+    "account_reset_password_from_key": row(G, "bad-key", 200, 200, 200, 200, 200, 200),
+    "account_reset_password_done": row(G, None, 200, 200, 200, 200, 200, 200),
+}
+
+# The admin, sampled: its index, and each registered model's changelist and one change
+# page. Non-staff get a 404 (xix_site/admin.py), visitors the log-in page. Moderators may
+# view what moderation needs (docs/moderation.md): not ratings, rating changes or the
+# outbox.
+ADMIN_ANON, ADMIN_PLAYER = L, 404
+MODERATOR_MAY_VIEW = {
+    "accounts.user", "games.game", "games.gameaction", "moderation.report",
+    "moderation.auditentry",
+}
+ADMIN_NAMESPACE = "admin"
+
+# Pages where a moderator or superuser who does not play in the game may see every card.
+EVERY_CARD_ALLOWED = {"games:replay", "games:replay@finished", "admin:games_game_change",
+                      "admin:games_gameaction_change", "admin:games_gameaction_changelist"}
+
+
+# --- The objects ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def world(db):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    carol = UserFactory(username="carol")
+    mona = UserFactory(username="mona", is_staff=True)
+    mona.groups.add(Group.objects.get(name="Moderators"))
+    root = UserFactory(username="root", is_staff=True, is_superuser=True)
+    live = play_random(start_game(alice, bob, seed="matrix-live"), moves=7, seed=3)
+    finished = play_random(start_game(alice, bob, seed="matrix-done"), seed=4)
+    assert finished.is_over and live.status == Game.Status.ACTIVE
+    # The table's rows for resigning and the extra day assume bob (seat 1) is to move.
+    assert live.to_move == 1
+    from games import services as game_services
+
+    challenge = game_services.challenge_create(
+        user=alice, variant="standard", days_per_move=3, rated=True, invited=None
+    )
+    report = moderation_services.report_create(
+        reporter=alice, category=Report.Category.STALLING, text="bob never moves", game=live
+    )
+    report.refresh_from_db()
+    old = moderation_services.report_create(
+        reporter=bob, category=Report.Category.STALLING, text="slow", game=finished
+    )
+    moderation_services.report_dismiss(actor=mona, report_id=old.pk, note="Within the rules.")
+    return {
+        "people": {"anon": None, "seat0": alice, "seat1": bob, "spec": carol, "mod": mona,
+                   "root": root},
+        "live": live,
+        "finished": finished,
+        "challenge": challenge,
+        "report": report,
+    }
+
+
+def url_for(name: str, obj, world) -> str:
+    name = name.split("@")[0]
+    if obj is None:
+        return reverse(name)
+    if obj in ("live", "finished", "challenge"):
+        return reverse(name, args=[world[obj].pk])
+    if obj == "live-poll":
+        return reverse(name, args=[world["live"].pk]) + f"?seq={world['live'].n_actions - 2}"
+    if obj == "username":
+        return reverse(name, args=["bob"])
+    if obj == "variant":
+        return reverse(name, args=["standard"])
+    if obj == "bad-key":
+        if name == "account_confirm_email":
+            return reverse(name, args=["not-a-key"])
+        return reverse(name, args=["1", "not-a-key"])
+    raise AssertionError(obj)
+
+
+def admin_rows(world) -> dict:
+    """name -> (url, {visitor: status}) for the sampled admin pages."""
+    objects = {
+        "accounts.user": world["people"]["seat1"],
+        "games.game": world["live"],
+        "games.gameaction": GameAction.objects.filter(game=world["live"]).order_by("seq").last(),
+        "moderation.report": world["report"],
+        "moderation.auditentry": AuditEntry.objects.order_by("pk").first(),
+        "notifications.notification": Notification.objects.order_by("pk").first(),
+        "notifications.outboundemail": OutboundEmail.objects.order_by("pk").first(),
+        "ratings.rating": Rating.objects.order_by("pk").first(),
+        "ratings.ratingchange": RatingChange.objects.order_by("pk").first(),
+        "auth.group": Group.objects.get(name="Moderators"),
+        "account.emailaddress": EmailAddress.objects.get_or_create(
+            user=world["people"]["seat1"], email="bob@example.com"
+        )[0],
+    }
+    registered = {m._meta.label_lower for m in admin.site._registry}
+    assert registered == set(objects), f"sample objects differ: {registered ^ set(objects)}"
+    rows = {"admin:index": (reverse("admin:index"), staff_statuses(200, 200))}
+    for label in sorted(registered):
+        model = next(m for m in admin.site._registry if m._meta.label_lower == label)
+        info = f"{model._meta.app_label}_{model._meta.model_name}"
+        obj = objects[label]
+        assert obj is not None, f"the sample has no {label} to open"
+        mod = 200 if label in MODERATOR_MAY_VIEW else 403
+        rows[f"admin:{info}_changelist"] = (
+            reverse(f"admin:{info}_changelist"), staff_statuses(mod, 200)
+        )
+        rows[f"admin:{info}_change"] = (
+            reverse(f"admin:{info}_change", args=[obj.pk]), staff_statuses(mod, 200)
+        )
+    return rows
+
+
+def staff_statuses(mod, root) -> dict:
+    return {"anon": ADMIN_ANON, "seat0": ADMIN_PLAYER, "seat1": ADMIN_PLAYER,
+            "spec": ADMIN_PLAYER, "mod": mod, "root": root}
+
+
+def client_for(user) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def fetch(client, method, url, **headers):
+    """One request in a transaction that is rolled back: visitors all see the same rows."""
+    with transaction.atomic():
+        if method == HX:
+            headers["HTTP_HX_REQUEST"] = "true"
+        if method == G:
+            response = client.get(url, **headers)
+        else:
+            response = client.post(url, {}, **headers)
+        response.content  # noqa: B018 - render it before the rollback
+        transaction.set_rollback(True)
+    return response
+
+
+# --- Finding cards in an answer ------------------------------------------------------
+
+CARD_PATTERNS = (
+    r'<span class="card-num"[^>]*>\s*(\d+)\s*</span>',
+    r'data-card="(\d+)"',
+    r'aria-label="(?:Play |Draft |Trade |Position \d+: )?(\d+)[",]',
+    r'<span class="card-corner"[^>]*>\s*(\d+)\s*</span>',
+)
+
+
+# The admin shows cards as text: the action log's JSON, the deal, the "Every card" table.
+ACTION_CARD = r'(?:&quot;|&#x27;|")card(?:&quot;|&#x27;|"): (\d+)'
+DEAL = r'<div class="readonly">\[((?:\d+, ){17}\d+)\]</div>'
+FULL_TABLE = r'<table class="xix-full-table">(.*?)</table>'
+FULL_TABLE_ROW = r"<tr><th>(.*?)</th><td>(.*?)</td></tr>"
+
+
+def drawn_cards(html: str) -> set[int]:
+    """Cards shown in the HTML as cards (not as numbers in text: scores, ids, the list of
+    cards the viewer has not seen)."""
+    cards = {int(n) for pattern in CARD_PATTERNS for n in re.findall(pattern, html)}
+    cards |= {int(n) for n in re.findall(ACTION_CARD, html)}
+    for deal in re.findall(DEAL, html):
+        cards |= {int(n) for n in deal.split(", ")}
+    for table in re.findall(FULL_TABLE, html, re.DOTALL):
+        for label, cell in re.findall(FULL_TABLE_ROW, table, re.DOTALL):
+            if not label.startswith(("Scores", "To move")):
+                cards |= {int(n) for n in re.findall(r"\b(\d+)\b", cell)}
+    return {card for card in cards if 1 <= card <= 18}
+
+
+def hidden_from(game: Game, viewer_seat) -> set[int]:
+    """Cards the viewer may not know: those it has not seen (engine's ``unseen``: the
+    opponent's closed cards it does not know, face-down row cards, the discard)."""
+    state = game_state(game)
+    if game.is_over:
+        return set()
+    view = spectator_view(state) if viewer_seat is None else seat_view(state, viewer_seat)
+    hidden = set(view["unseen"])
+    for seat in (0, 1):
+        if seat != viewer_seat:
+            hidden |= set(cards_of(state.closed[seat])) - set(view["hands"][seat]["known_closed"])
+    return hidden
+
+
+def seat_of(world, who):
+    return {"seat0": 0, "seat1": 1}.get(who)
+
+
+# --- Tests ---------------------------------------------------------------------------
+
+
+def all_url_names() -> set[str]:
+    names = set()
+
+    def walk(patterns, namespace):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                inner = ":".join(n for n in (namespace, pattern.namespace) if n)
+                walk(pattern.url_patterns, inner)
+            elif isinstance(pattern, URLPattern) and pattern.name:
+                names.add(f"{namespace}:{pattern.name}" if namespace else pattern.name)
+
+    walk(get_resolver().url_patterns, "")
+    return names
+
+
+def test_the_table_covers_every_url_name():
+    names = all_url_names()
+    covered = {name.split("@")[0] for name in TABLE}
+    outside_admin = {n for n in names if not n.startswith(f"{ADMIN_NAMESPACE}:")}
+    assert outside_admin - covered == set(), "URL names missing from the table"
+    assert covered - names == set(), "the table names URLs that do not exist"
+    unnamed = [
+        str(p.pattern) for p in get_resolver().url_patterns
+        if isinstance(p, URLPattern) and not p.name
+    ]
+    assert unnamed == []
+
+
+def test_every_visitor_gets_the_expected_status(world):
+    failures = []
+    for name, (method, obj, expected) in TABLE.items():
+        url = url_for(name, obj, world)
+        for who in VISITORS:
+            response = fetch(client_for(world["people"][who]), method, url)
+            got = response.status_code
+            if got != expected[who]:
+                failures.append(f"{name} {method} {url} as {who}: {got}, expected {expected[who]}")
+            elif got == L and who == "anon" and expected["seat0"] != L and name != "account_logout":
+                if not response["Location"].startswith(reverse("account_login")):
+                    failures.append(f"{name} as anon: sent to {response['Location']}")
+    assert failures == [], "\n".join(failures)
+
+
+def test_admin_pages_sampled(world):
+    failures = []
+    for name, (url, expected) in admin_rows(world).items():
+        for who in VISITORS:
+            got = fetch(client_for(world["people"][who]), G, url).status_code
+            if got != expected[who]:
+                failures.append(f"{name} {url} as {who}: {got}, expected {expected[who]}")
+    assert failures == [], "\n".join(failures)
+
+
+def answers_about_the_live_game(world):
+    """(label, visitor, response) for every page and partial, the admin's included."""
+    pages = [(name, method, url_for(name, obj, world)) for name, (method, obj, _) in
+             TABLE.items()]
+    pages += [(name, G, url) for name, (url, _) in admin_rows(world).items()]
+    live = world["live"]
+    for who in VISITORS:
+        client = client_for(world["people"][who])
+        for name, method, url in pages:
+            yield name, who, fetch(client, method, url)
+        for label, url, headers in (
+            ("game partial", reverse("games:game", args=[live.pk]), {"HTTP_HX_REQUEST": "true"}),
+            ("poll partial", reverse("games:poll", args=[live.pk]) + "?seq=0",
+             {"HTTP_HX_REQUEST": "true"}),
+            ("replay partial", reverse("games:replay", args=[live.pk]) + "?step=7",
+             {"HTTP_HX_REQUEST": "true"}),
+        ):
+            yield label, who, fetch(client, G, url, **headers)
+
+
+def test_no_answer_shows_a_card_the_visitor_may_not_know(world):
+    live = world["live"]
+    leaks = []
+    checked = 0
+    for name, who, response in answers_about_the_live_game(world):
+        if 300 <= response.status_code < 400 or response.status_code == 204:
+            continue  # no body to look at
+        if who in ("mod", "root") and (name in EVERY_CARD_ALLOWED or name == "replay partial"):
+            continue
+        if TABLE.get(name, (None, None))[1] == "finished":
+            continue  # about the finished game, whose every card anyone may now see
+        hidden = hidden_from(live, seat_of(world, who))
+        html = response.content.decode(errors="replace")
+        shown = drawn_cards(html) & hidden
+        checked += 1
+        if shown:
+            leaks.append(f"{name} as {who}: shows {sorted(shown)}")
+        if live.seed in html:  # the deal is shuffled from the seed
+            leaks.append(f"{name} as {who}: shows the seed of the deal")
+    assert leaks == [], "\n".join(leaks)
+    assert checked > 250, "the answers should have been looked at"
+
+
+def test_the_check_finds_cards_where_they_are_allowed(world):
+    """The detector is not blind: the moderator's replay of the live game and a seat's own
+    page draw cards the others may not know."""
+    live = world["live"]
+    mona, alice = world["people"]["mod"], world["people"]["seat0"]
+    replay = fetch(client_for(mona), G, reverse("games:replay", args=[live.pk]) + "?step=7")
+    assert drawn_cards(replay.content.decode()) >= hidden_from(live, None) - {
+        game_state(live).discard
+    }
+    page = fetch(client_for(alice), G, reverse("games:game", args=[live.pk]))
+    assert drawn_cards(page.content.decode()) & hidden_from(live, 1)
+    admin_page = fetch(client_for(mona), G, reverse("admin:games_game_change", args=[live.pk]))
+    html = admin_page.content.decode()
+    assert live.seed in html
+    assert drawn_cards(html) >= hidden_from(live, 0) | hidden_from(live, 1)
+    # Each of the admin's ways of showing cards is seen on its own.
+    table = re.search(FULL_TABLE, html, re.DOTALL).group(0)
+    assert drawn_cards(table) >= hidden_from(live, 0) - {game_state(live).discard}
+    assert drawn_cards(re.search(DEAL, html).group(0)) == set(range(1, 19))
+    log = fetch(client_for(mona), G, reverse("admin:games_gameaction_changelist"))
+    assert drawn_cards(log.content.decode())
+
+
+def mentioned_numbers(text: str) -> set[int]:
+    """Whole numbers in a text once links are taken out."""
+    text = re.sub(r"https?://\S+", " ", unescape(re.sub(r"<[^>]+>", " ", text)))
+    return {int(n) for n in re.findall(r"(?<![\w.:/-])(\d{1,2})(?![\w.:/-])", text)}
+
+
+def test_the_opponents_email_and_notifications_show_none_of_the_movers_cards(
+    world, django_capture_on_commit_callbacks
+):
+    live = world["live"]
+    alice, bob = world["people"]["seat0"], world["people"]["seat1"]
+    mail.outbox.clear()
+    for _ in range(6):  # until a move hands the turn to the other seat (an e-mail goes out)
+        mover = live.to_move
+        with django_capture_on_commit_callbacks(execute=True):
+            live = play(live, [game_state(live).legal_actions()[-1]])
+        if live.to_move != mover:
+            break
+    opponent = live.players[live.to_move]
+    mover_seat = 1 - live.to_move
+    sent = [m for m in mail.outbox if opponent.email in m.to]
+    assert sent, "the opponent should have been e-mailed about their turn"
+    secret = hidden_from(live, live.to_move) & set(cards_of(game_state(live).closed[mover_seat]))
+    assert secret
+    for message in sent:
+        bodies = [message.body] + [content for content, _ in getattr(message, "alternatives", [])]
+        for body in bodies:
+            assert drawn_cards(body) & secret == set()
+            assert mentioned_numbers(body) & secret == set(), body
+    page = client_for(opponent).get(reverse("notifications:list")).content.decode()
+    assert drawn_cards(page) & secret == set()
+    for text in Notification.objects.filter(user=opponent).values_list("text", flat=True):
+        assert mentioned_numbers(text) & secret == set(), text
+    assert {alice, bob} == set(live.players)
