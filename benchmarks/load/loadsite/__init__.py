@@ -1,0 +1,1 @@
+"""Settings and URLs for the load test: production settings plus one bare view."""

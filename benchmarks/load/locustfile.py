@@ -1,0 +1,317 @@
+"""Locust scenario: players log in, challenge each other and play whole games over HTTP.
+
+Run by benchmarks/load/run.py (see docs/performance.md, "Load test"). Each ``Player`` takes
+the next username player000, player001, ... Even players challenge their odd partner
+(player000 -> player001, ...); the partner finds the challenge in the lobby and accepts it;
+then both play to the end the way the game page does: the page once, a poll with
+``HX-Request: true`` every 1-3 s while the opponent is to move (204 = nothing new, 286 =
+game over), and, on their turn, a short think and one legal action chosen at random from
+the forms on the table, posted with ``HX-Request: true``. A 409 (stale action number) is
+an expected answer: it counts as a success and is tallied separately.
+
+One ``Baseline`` user requests ``/__bare__`` (a do-nothing Django view on the same stack)
+and ``/healthz`` (database + Redis check) twice a second during the whole run.
+
+Bounds: each player stops after ``--games-per-player`` games; the whole run stops once
+every player has stopped, after ``--max-requests`` requests, or at ``--run-time``.
+"""
+
+import html
+import itertools
+import json
+import random
+import re
+import time
+from collections import Counter
+
+import gevent
+from locust import HttpUser, between, events, task
+from locust.exception import StopUser
+
+PASSWORD = "load-test-pass-19"
+
+_numbers = itertools.count()
+_players_started = 0
+_players_done = 0
+_requests = 0
+conflicts = Counter()  # endpoint name -> 409s
+games = {"started": set(), "finished": set()}
+
+SEQ_IN_POLL = re.compile(r"/poll\?seq=(\d+)")
+FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
+INPUT = re.compile(r"<input\b([^>]*)>")
+BUTTON = re.compile(r"<button\b([^>]*)>")
+ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+ACCEPT = re.compile(r'action="/challenges/(\d+)/accept"')
+CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+@events.init_command_line_parser.add_listener
+def _options(parser):
+    parser.add_argument(
+        "--max-requests", type=int, default=0, help="stop after N requests (0: no cap)"
+    )
+    parser.add_argument("--games-per-player", type=int, default=1)
+    parser.add_argument("--summary-json", default="", help="write 409s and game counts here")
+
+
+@events.request.add_listener
+def _count(request_type, name, response_time, response_length, exception, **kwargs):
+    global _requests
+    _requests += 1
+    cap = _env.parsed_options.max_requests if _env and _env.parsed_options else 0
+    if cap and _requests == cap and _env.runner is not None:
+        gevent.spawn(_env.runner.quit)
+
+
+_env = None
+
+
+@events.init.add_listener
+def _init(environment, **kwargs):
+    global _env
+    _env = environment
+
+
+@events.quitting.add_listener
+def _summary(environment, **kwargs):
+    summary = {
+        "requests": _requests,
+        "conflicts_409": dict(conflicts),
+        "games_started": len(games["started"]),
+        "games_finished_seen": len(games["finished"]),
+        "players_started": _players_started,
+        "players_done": _players_done,
+    }
+    print("load summary:", json.dumps(summary))
+    path = environment.parsed_options.summary_json if environment.parsed_options else ""
+    if path:
+        with open(path, "w") as f:
+            json.dump(summary, f)
+
+
+def _attrs(tag: str) -> dict:
+    return {k: html.unescape(v) for k, v in ATTR.findall(tag)}
+
+
+def legal_moves(page: str, act_path: str) -> list[dict]:
+    """Every complete form submission the table offers (one per button or radio pair)."""
+    moves = []
+    for form_attrs, body in FORM.findall(page):
+        if f'action="{act_path}"' not in form_attrs:
+            continue
+        fields, radios, buttons = {}, {}, []
+        for tag in INPUT.findall(body):
+            a = _attrs(tag)
+            if a.get("type") == "hidden":
+                fields[a["name"]] = a.get("value", "")
+            elif a.get("type") == "radio":
+                radios.setdefault(a["name"], []).append(a["value"])
+        for tag in BUTTON.findall(body):
+            a = _attrs(tag)
+            if "name" in a:
+                buttons.append((a["name"], a.get("value", "")))
+        if radios:
+            move = dict(fields)
+            for name, values in radios.items():
+                move[name] = random.choice(values)
+            moves.append(move)
+        else:
+            for name, value in buttons:
+                moves.append({**fields, name: value})
+    return moves
+
+
+class Baseline(HttpUser):
+    """The cost of Django itself on this stack, measured under the same load."""
+
+    fixed_count = 1
+    wait_time = between(0.4, 0.6)
+
+    @task
+    def bare(self):
+        self.client.get("/__bare__", name="/__bare__ (bare Django view)")
+        self.client.get("/healthz", name="/healthz (DB + Redis check)")
+
+
+class Player(HttpUser):
+    wait_time = between(1, 3)
+
+    def on_start(self):
+        global _players_started
+        _players_started += 1
+        self.number = next(_numbers)
+        self.username = f"player{self.number:03d}"
+        self.partner = f"player{self.number ^ 1:03d}"
+        # Each simulated player is a different client behind one trusted reverse proxy
+        # (ALLAUTH_TRUSTED_PROXY_COUNT=1), so the per-IP log-in rate limit applies per player.
+        self.client.headers["X-Forwarded-For"] = (
+            f"10.19.{self.number // 250}.{self.number % 250 + 1}"
+        )
+        self.csrf = ""
+        self.games_played = 0
+        self.login()
+
+    def on_stop(self):
+        global _players_done
+        _players_done += 1
+        expected = self.environment.parsed_options.num_users - 1  # minus the Baseline user
+        everyone = _players_done >= max(_players_started, expected)
+        if everyone and self.environment.runner is not None:
+            # Every player is through: end the run now instead of waiting for --run-time.
+            gevent.spawn(self.environment.runner.quit)
+
+    # -- plumbing -----------------------------------------------------------------------
+
+    def _token(self, page: str = "") -> str:
+        match = CSRF_FIELD.search(page) if page else None
+        if match:
+            self.csrf = match.group(1)
+        return self.client.cookies.get("csrftoken") or self.csrf
+
+    def _post(self, path, name, data, *, htmx=False, ok=(200, 302, 303)):
+        headers = {"X-CSRFToken": self._token()}
+        if htmx:
+            headers["HX-Request"] = "true"
+        data = {"csrfmiddlewaretoken": self._token(), **data}
+        with self.client.post(
+            path, data=data, headers=headers, name=name, allow_redirects=False, catch_response=True
+        ) as response:
+            if response.status_code == 409:
+                conflicts[name] += 1
+                response.success()
+            elif response.status_code in ok:
+                response.success()
+            else:
+                response.failure(f"HTTP {response.status_code}")
+            return response
+
+    def _get(self, path, name, *, htmx=False, ok=(200,)):
+        headers = {"HX-Request": "true"} if htmx else {}
+        with self.client.get(path, headers=headers, name=name, catch_response=True) as response:
+            if response.status_code in ok:
+                response.success()
+            else:
+                response.failure(f"HTTP {response.status_code}")
+            return response
+
+    # -- the scenario -------------------------------------------------------------------
+
+    def login(self):
+        for attempt in range(5):
+            page = self._get("/accounts/login/", "/accounts/login/")
+            self._token(page.text)
+            response = self._post(
+                "/accounts/login/",
+                "/accounts/login/",
+                {"login": self.username, "password": PASSWORD},
+                ok=(302,),
+            )
+            if response.status_code == 302:
+                return
+            if response.status_code == 429:
+                time.sleep(5 + attempt * 5)
+                continue
+            break
+        raise StopUser()
+
+    @task
+    def play(self):
+        if self.games_played >= self.environment.parsed_options.games_per_player:
+            raise StopUser()
+        game_id = self.start_game()
+        if game_id is None:
+            raise StopUser()
+        games["started"].add(game_id)
+        self.play_game(game_id)
+        self.games_played += 1
+
+    def start_game(self):
+        """Even players challenge their partner, odd players accept: the game's id."""
+        if self.number % 2 == 0:
+            page = self._get("/lobby/", "/lobby/")
+            self._token(page.text)
+            response = self._post(
+                "/challenges/new",
+                "/challenges/new",
+                {
+                    "opponent": self.partner,
+                    "variant": random.choice(["standard", "talon"]),
+                    "days_per_move": "3",
+                    "rated": random.choice(["rated", "casual"]),
+                },
+            )
+            if response.status_code != 302:
+                return None
+            # Redirected to the lobby, which lists the new challenge under "Your challenges";
+            # then the challenger waits for the acceptance, polling like the challenge page.
+            lobby = self._get("/lobby/", "/lobby/")
+            ids = re.findall(r'action="/challenges/(\d+)/withdraw"', lobby.text)
+            if not ids:
+                return None
+            game_id = max(int(i) for i in ids)
+            deadline = time.time() + 300
+            while time.time() < deadline:
+                response = self._get(
+                    f"/games/{game_id}/poll?waiting=1",
+                    "/games/[id]/poll?waiting=1",
+                    htmx=True,
+                    ok=(200, 204),
+                )
+                if response.status_code == 200 or "HX-Refresh" in response.headers:
+                    return game_id
+                time.sleep(random.uniform(1, 3))
+            return None
+        deadline = time.time() + 300
+        while time.time() < deadline:
+            page = self._get("/lobby/", "/lobby/")
+            found = ACCEPT.findall(page.text)
+            if found:
+                self._token(page.text)
+                game_id = int(found[0])
+                response = self._post(
+                    f"/challenges/{game_id}/accept", "/challenges/[id]/accept", {}, ok=(302,)
+                )
+                return game_id if response.status_code == 302 else None
+            time.sleep(random.uniform(2, 4))
+        return None
+
+    def play_game(self, game_id: int):
+        act_path = f"/games/{game_id}/act"
+        page = self._get(f"/games/{game_id}/", "/games/[id]/").text
+        self._token(page)
+        while True:
+            if 'class="game-over"' in page:
+                games["finished"].add(game_id)
+                return
+            moves = legal_moves(page, act_path)
+            if moves:
+                time.sleep(random.uniform(0.3, 1.2))  # thinking
+                response = self._post(
+                    act_path, "/games/[id]/act", random.choice(moves), htmx=True, ok=(200,)
+                )
+                if response.status_code in (200, 409):
+                    page = response.text
+                    continue
+                page = self._get(f"/games/{game_id}/", "/games/[id]/").text
+                continue
+            match = SEQ_IN_POLL.search(page)
+            if match is None:  # no polling and no result: reload the page
+                page = self._get(f"/games/{game_id}/", "/games/[id]/").text
+                if SEQ_IN_POLL.search(page) is None and 'class="game-over"' not in page:
+                    return
+                continue
+            seq = match.group(1)
+            while True:
+                time.sleep(random.uniform(1, 3))
+                response = self._get(
+                    f"/games/{game_id}/poll?seq={seq}",
+                    "/games/[id]/poll",
+                    htmx=True,
+                    ok=(200, 204, 286),
+                )
+                if response.status_code == 204:
+                    continue
+                if response.status_code in (200, 286):
+                    page = response.text
+                break

@@ -1,0 +1,385 @@
+"""Load test of the production set-up on this machine (standard library only).
+
+    python3 benchmarks/load/run.py [--users 100] [--spawn-rate 10] [--run-time 900s]
+                                   [--max-requests N] [--games-per-player 1] [--port 8019]
+
+1. Makes benchmarks/load/.venv (Locust, from requirements.txt) on first use; the site runs
+   from the project's own .venv (made by `python3 dev.py setup` if it is missing).
+2. Drops and creates the database xix_load on the local PostgreSQL and flushes Redis
+   database 14 (nothing else), migrates, collects static files, creates player000..
+3. Starts gunicorn (2 workers, production settings plus one bare view: loadsite/) and a
+   Celery worker, times /__bare__ and /healthz on the idle stack, then runs Locust
+   headless (locustfile.py) until every player has finished its game(s), --max-requests
+   requests were made, or --run-time is up.
+4. Stops everything, prints per endpoint: requests/s, p50/p95/p99 (ms), failures and
+   409s, then checks every game's log in the database (check_db.py).
+
+Exit status: 0 when the game records are whole, 1 when the integrity check fails, 2 when
+something could not be started. Results (CSVs, logs, report.md) go to benchmarks/load/results/.
+"""
+
+import argparse
+import csv
+import hashlib
+import json
+import os
+import secrets
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+RESULTS = HERE / "results"
+LOAD_VENV = HERE / ".venv"
+MAIN_PY = ROOT / ".venv" / "bin" / "python"
+LOAD_PY = LOAD_VENV / "bin" / "python"
+PG_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres"
+DATABASE_URL = "postgres://postgres@127.0.0.1:5432/xix_load"
+REDIS_URL = "redis://127.0.0.1:6379/14"
+PASSWORD = "load-test-pass-19"  # the same in locustfile.py
+TARGET_P95_MS = 150
+TARGET_ENDPOINTS = ("/games/[id]/", "/games/[id]/act")
+
+
+def say(message: str) -> None:
+    print(f"[load] {message}", flush=True)
+
+
+def run(cmd, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([str(c) for c in cmd], check=True, **kwargs)
+
+
+def ensure_venvs() -> None:
+    if not MAIN_PY.exists():
+        say("the project's .venv is missing: python3 dev.py setup")
+        run([sys.executable, ROOT / "dev.py", "setup"], cwd=ROOT)
+    requirements = (HERE / "requirements.txt").read_bytes()
+    stamp = LOAD_VENV / ".installed"
+    fingerprint = hashlib.sha256(requirements).hexdigest()
+    if stamp.exists() and stamp.read_text() == fingerprint:
+        return
+    say("creating benchmarks/load/.venv with Locust")
+    if not LOAD_PY.exists():
+        run([sys.executable, "-m", "venv", LOAD_VENV])
+    run([LOAD_PY, "-m", "pip", "install", "--quiet", "-r", HERE / "requirements.txt"])
+    stamp.write_text(fingerprint)
+
+
+def site_env(port: int) -> dict:
+    env = dict(os.environ)
+    env.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "loadsite.settings",
+            "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT)]),
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+            "DJANGO_SECURE_SSL_REDIRECT": "false",
+            "DJANGO_SECURE_COOKIES": "false",
+            "DJANGO_SECURE_HSTS_SECONDS": "0",
+            "DATABASE_URL": DATABASE_URL,
+            "REDIS_URL": REDIS_URL,
+            "ACCOUNT_EMAIL_VERIFICATION": "none",
+            "EMAIL_URL": f"filemail://{RESULTS / 'mail'}",
+            "SITE_URL": f"http://127.0.0.1:{port}",
+            # The simulated players stand behind one trusted proxy that appends their
+            # (made-up) addresses to X-Forwarded-For, as nginx would in production: the
+            # per-IP log-in limit (30 a minute) then applies to each player, not to all 100.
+            "ALLAUTH_TRUSTED_PROXY_COUNT": "1",
+            "DJANGO_LOG_LEVEL": "WARNING",
+        }
+    )
+    return env
+
+
+def prepare_database(env: dict, users: int) -> None:
+    say("dropping and creating database xix_load; flushing Redis db 14")
+    code = (
+        "import psycopg, redis\n"
+        f"c = psycopg.connect({PG_ADMIN_URL!r}, autocommit=True)\n"
+        "c.execute('DROP DATABASE IF EXISTS xix_load WITH (FORCE)')\n"
+        "c.execute('CREATE DATABASE xix_load')\n"
+        f"redis.Redis.from_url({REDIS_URL!r}).flushdb()\n"
+    )
+    run([MAIN_PY, "-c", code], env=env)
+    say("migrate, collectstatic, players")
+    run([MAIN_PY, ROOT / "manage.py", "migrate", "--verbosity", "0"], env=env, cwd=ROOT)
+    run(
+        [MAIN_PY, ROOT / "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
+        env=env,
+        cwd=ROOT,
+    )
+    run([MAIN_PY, HERE / "seed.py", users, PASSWORD], env=env, cwd=ROOT)
+
+
+def start(name: str, cmd, env: dict) -> subprocess.Popen:
+    log = open(RESULTS / f"{name}.log", "w")
+    return subprocess.Popen(
+        [str(c) for c in cmd],
+        env=env,
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def wait_up(url: str, seconds: float = 60) -> None:
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.5)
+    raise RuntimeError(f"{url} did not answer 200 within {seconds} s")
+
+
+def time_idle(base: str, path: str, n: int = 300) -> dict:
+    """Sequential requests, one at a time, on the otherwise idle stack."""
+    samples = []
+    for _ in range(n):
+        start_t = time.perf_counter()
+        with urllib.request.urlopen(base + path, timeout=10) as response:
+            response.read()
+        samples.append((time.perf_counter() - start_t) * 1000)
+    q = statistics.quantiles(samples, n=100)
+    return {"path": path, "n": n, "p50": q[49], "p95": q[94], "p99": q[98]}
+
+
+class LoadSampler(threading.Thread):
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.samples = []
+        self.halt = threading.Event()
+
+    def run(self):
+        while not self.halt.wait(5):
+            self.samples.append(float(Path("/proc/loadavg").read_text().split()[0]))
+
+
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+def read_stats(prefix: Path) -> list[dict]:
+    with open(f"{prefix}_stats.csv", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def table(rows: list[dict], conflicts: dict, seconds: float) -> list[str]:
+    lines = [
+        "| endpoint | method | requests | req/s | p50 ms | p95 ms | p99 ms | max ms "
+        "| failures | 409s |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in rows:
+        name = row["Name"]
+        lines.append(
+            (
+                "| {name} | {method} | {n} | {rps:.1f} | {p50} | {p95} | {p99} | {mx:.0f} "
+                "| {fail} | {c} |"
+            ).format(
+                name=f"`{name}`" if name != "Aggregated" else "**all**",
+                method=row["Type"],
+                n=row["Request Count"],
+                rps=int(row["Request Count"]) / seconds if seconds else float(row["Requests/s"]),
+                p50=row["50%"],
+                p95=row["95%"],
+                p99=row["99%"],
+                mx=float(row["Max Response Time"]),
+                fail=row["Failure Count"],
+                c=conflicts.get(name, 0)
+                if row["Type"] == "POST"
+                else (sum(conflicts.values()) if name == "Aggregated" else 0),
+            )
+        )
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--users", type=int, default=100, help="simulated players (even)")
+    parser.add_argument("--spawn-rate", type=float, default=10)
+    parser.add_argument("--run-time", default="900s", help="upper bound (Locust syntax)")
+    parser.add_argument("--max-requests", type=int, default=0, help="stop after N requests")
+    parser.add_argument("--games-per-player", type=int, default=1)
+    parser.add_argument("--port", type=int, default=8019)
+    args = parser.parse_args()
+    if args.users < 2 or args.users % 2:
+        parser.error("--users must be an even number of at least 2")
+
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "mail").mkdir(exist_ok=True)
+    ensure_venvs()
+    env = site_env(args.port)
+    base = f"http://127.0.0.1:{args.port}"
+    prepare_database(env, args.users)
+
+    processes = []
+    try:
+        say(f"starting gunicorn (2 workers) on {base} and a Celery worker")
+        processes.append(
+            start(
+                "gunicorn",
+                [
+                    MAIN_PY,
+                    "-m",
+                    "gunicorn",
+                    "xix_site.wsgi",
+                    "-w",
+                    "2",
+                    "-b",
+                    f"127.0.0.1:{args.port}",
+                ],
+                env,
+            )
+        )
+        processes.append(
+            start(
+                "celery",
+                [
+                    MAIN_PY,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "xix_site",
+                    "worker",
+                    "-c",
+                    "1",
+                    "--loglevel",
+                    "WARNING",
+                ],
+                env,
+            )
+        )
+        wait_up(base + "/healthz")
+        idle = [time_idle(base, "/__bare__"), time_idle(base, "/healthz")]
+        for t in idle:
+            say(
+                f"idle stack, {t['n']} sequential GET {t['path']}: p50 {t['p50']:.1f} ms, "
+                f"p95 {t['p95']:.1f} ms, p99 {t['p99']:.1f} ms"
+            )
+
+        before = uptime()
+        say(f"before: {before}")
+        sampler = LoadSampler()
+        sampler.start()
+        prefix = RESULTS / "locust"
+        locust_cmd = [
+            LOAD_PY,
+            "-m",
+            "locust",
+            "-f",
+            HERE / "locustfile.py",
+            "--headless",
+            "-u",
+            args.users + 1,
+            "-r",
+            args.spawn_rate,
+            "--run-time",
+            args.run_time,
+            "--host",
+            base,
+            "--csv",
+            prefix,
+            "--only-summary",
+            "--max-requests",
+            args.max_requests,
+            "--games-per-player",
+            args.games_per_player,
+            "--summary-json",
+            RESULTS / "summary.json",
+            "--stop-timeout",
+            "10",
+        ]
+        say("running Locust: " + " ".join(str(c) for c in locust_cmd))
+        started = time.time()
+        with open(RESULTS / "locust.log", "w") as log:
+            subprocess.run(
+                [str(c) for c in locust_cmd], cwd=HERE, stdout=log, stderr=subprocess.STDOUT
+            )
+        seconds = time.time() - started
+        sampler.halt.set()
+        after = uptime()
+        say(f"after:  {after}")
+    except (subprocess.CalledProcessError, RuntimeError) as error:
+        say(f"could not run: {error}")
+        return 2
+    finally:
+        for p in reversed(processes):
+            stop(p)
+
+    summary = json.loads((RESULTS / "summary.json").read_text())
+    rows = read_stats(prefix)
+    lines = table(rows, summary["conflicts_409"], seconds)
+    loads = sampler.samples or [0.0]
+    check = subprocess.run(
+        [str(MAIN_PY), str(HERE / "check_db.py")], env=env, cwd=ROOT, capture_output=True, text=True
+    )
+    try:
+        integrity = json.loads(check.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        integrity = {"ok": False, "problems": [check.stdout + check.stderr]}
+
+    by_name = {r["Name"]: r for r in rows}
+    failures = int(by_name.get("Aggregated", {}).get("Failure Count", 0))
+    p95_ok = all(
+        name in by_name and float(by_name[name]["95%"]) < TARGET_P95_MS for name in TARGET_ENDPOINTS
+    )
+    problems = "; ".join(integrity.get("problems", [])[:20])
+    verdict = "all whole" if integrity.get("ok") else f"PROBLEMS: {problems}"
+    report = [
+        f"Run: {args.users} players, spawn rate {args.spawn_rate}/s, {seconds:.0f} s of load "
+        f"(bound {args.run_time}), {summary['requests']} requests.",
+        f"Machine: {os.cpu_count()} cores; before `{before}`; after `{after}`; "
+        f"1-min load average during the run: median {statistics.median(loads):.2f}, "
+        f"max {max(loads):.2f}.",
+        "",
+        *lines,
+        "",
+        "Idle stack, 300 sequential requests each: "
+        + "; ".join(
+            f"`{t['path']}` p50 {t['p50']:.1f} ms, p95 {t['p95']:.1f} ms, p99 {t['p99']:.1f} ms"
+            for t in idle
+        )
+        + ".",
+        f"Games: {summary['games_started']} started, {summary['games_finished_seen']} "
+        f"seen to the end by their players; in the database: "
+        f"{integrity.get('games_by_status')}; finished by {integrity.get('finished_reasons')}. "
+        f"409s: {summary['conflicts_409'] or 0}.",
+        f"Integrity: {integrity.get('games_checked')} games, {integrity.get('actions_checked')} "
+        f"actions checked: {verdict}.",
+        f"Targets: failures other than 409s: {failures} ({'met' if failures == 0 else 'NOT met'}); "
+        f"p95 < {TARGET_P95_MS} ms for "
+        + ", ".join(
+            f"`{n}` {by_name[n]['95%'] if n in by_name else '?'} ms" for n in TARGET_ENDPOINTS
+        )
+        + f" ({'met' if p95_ok else 'NOT met'}).",
+    ]
+    (RESULTS / "report.md").write_text("\n".join(report) + "\n")
+    print("\n".join(report))
+    return 0 if integrity.get("ok") else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
