@@ -86,7 +86,8 @@ def site_env(port: int) -> dict:
             "DATABASE_URL": DATABASE_URL,
             "REDIS_URL": REDIS_URL,
             "ACCOUNT_EMAIL_VERIFICATION": "none",
-            "EMAIL_URL": f"filemail://{RESULTS / 'mail'}",
+            # environ drops the path's first character: four slashes keep it absolute.
+            "EMAIL_URL": f"filemail:///{RESULTS / 'mail'}",
             "SITE_URL": f"http://127.0.0.1:{port}",
             # The simulated players stand behind one trusted proxy that appends their
             # (made-up) addresses to X-Forwarded-For, as nginx would in production: the
