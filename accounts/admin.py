@@ -19,7 +19,7 @@ from django.utils.safestring import mark_safe
 
 from games.models import Game
 from moderation import services
-from moderation.adminkit import ReasonForm, admin_link, has_perm, object_actions, with_form
+from moderation.adminkit import ObjectActions, ReasonForm, admin_link, has_perm, with_form
 from moderation.models import AuditEntry
 
 from .models import User
@@ -74,7 +74,7 @@ class LiftForm(forms.Form):
 
 
 @admin.register(User)
-class UserAdmin(DjangoUserAdmin):
+class UserAdmin(ObjectActions, DjangoUserAdmin):
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
         ("Bot", {"fields": ("is_bot", "bot_level")}),
@@ -92,6 +92,7 @@ class UserAdmin(DjangoUserAdmin):
         "recent_games", "reports",
     )
     actions = ["suspend_users", "lift_suspensions"]
+    object_action_labels = {"suspend_users": "Suspend…", "lift_suspensions": "Lift suspension…"}
     change_form_template = "admin/accounts/user/change_form.html"
 
     has_suspend_permission = has_perm("accounts.suspend_user")
@@ -243,14 +244,6 @@ class UserAdmin(DjangoUserAdmin):
             ),
         )
 
-    def change_view(self, request, object_id, form_url="", extra_context=None):
-        extra_context = {
-            **(extra_context or {}),
-            "object_actions": object_actions(self, request, {
-                "suspend_users": "Suspend…", "lift_suspensions": "Lift suspension…",
-            }),
-        }
-        return super().change_view(request, object_id, form_url, extra_context)
 
 
 def _changed_fields(message) -> list[str]:

@@ -15,24 +15,12 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from moderation import services
-from moderation.adminkit import ReasonForm, admin_link, has_perm, object_actions, with_form
+from moderation.adminkit import ObjectActions, ReasonForm, admin_link, has_perm, with_form
+from xix_site.admin import ReadOnly
 
 from .engine import full_view
 from .models import Game, GameAction
 from .selectors import can_see_every_card, game_state, player_names
-
-
-class ReadOnly:
-    """Visible for reading; nobody, superusers included, may add, change or delete."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class GameActionInline(ReadOnly, admin.TabularInline):
@@ -62,7 +50,7 @@ def _cards(cards) -> str:
 
 
 @admin.register(Game)
-class GameAdmin(ReadOnly, admin.ModelAdmin):
+class GameAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
     list_display = (
         "id", "variant", "player0", "player1", "status", "result", "rated", "finished_at",
     )
@@ -91,6 +79,7 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
         ("Reports", {"fields": ("reports",)}),
     )
     actions = ["abort_games", "adjudicate_game"]
+    object_action_labels = {"abort_games": "Abort…", "adjudicate_game": "Adjudicate…"}
     change_form_template = "admin/games/game/change_form.html"
 
     has_moderate_permission = has_perm("games.moderate_game")
@@ -184,9 +173,6 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
         extra_context = {
             **(extra_context or {}),
             "full_table": self.table(request, self.get_object(request, unquote(object_id))),
-            "object_actions": object_actions(self, request, {
-                "abort_games": "Abort…", "adjudicate_game": "Adjudicate…",
-            }),
         }
         return super().change_view(request, object_id, form_url, extra_context)
 

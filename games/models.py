@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.urls import reverse
 
 from games.engine import STANDARD, TALON, new_game
+from xix_site.records import AppendOnly
 
 
 class Variant(models.TextChoices):
@@ -177,26 +178,16 @@ class Game(models.Model):
         return new_game(self.variant, self.deal, self.first_leader)
 
 
-class GameActionQuerySet(models.QuerySet):
-    """The log is append-only: bulk updates and deletes are refused."""
-
-    def update(self, **kwargs):
-        raise PermissionError("game actions are append-only: they cannot be updated")
-
-    def delete(self):
-        raise PermissionError("game actions are append-only: they cannot be deleted")
-
-
-class GameAction(models.Model):
+class GameAction(AppendOnly):
     """One action of a game's log, exactly as the engine takes it. Never changed."""
+
+    RECORD_NAME = "game actions"
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="actions")
     seq = models.PositiveIntegerField(help_text="0 for the game's first action, then 1, 2, ...")
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()
     created = models.DateTimeField(auto_now_add=True)
-
-    objects = GameActionQuerySet.as_manager()
 
     class Meta:
         ordering = ["game", "seq"]
@@ -206,11 +197,3 @@ class GameAction(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.game_id} #{self.seq}: {self.action}"
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise PermissionError("game actions are append-only: they cannot be changed")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise PermissionError("game actions are append-only: they cannot be deleted")

@@ -11,8 +11,9 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from moderation import services
-from moderation.adminkit import ReasonForm, admin_link, has_perm, object_actions, with_form
+from moderation.adminkit import ObjectActions, ReasonForm, admin_link, has_perm, with_form
 from moderation.models import AuditEntry, Report
+from xix_site.admin import ReadOnly
 
 
 class NoteForm(ReasonForm):
@@ -24,19 +25,8 @@ class NoteForm(ReasonForm):
         )
 
 
-class Untouchable:
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 @admin.register(Report)
-class ReportAdmin(Untouchable, admin.ModelAdmin):
+class ReportAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
     list_display = (
         "id", "status", "category", "about", "reported_player", "reporter_link", "created",
         "handled_by",
@@ -57,6 +47,7 @@ class ReportAdmin(Untouchable, admin.ModelAdmin):
     )
     readonly_fields = ("about", "reported_player", "players", "reporter_link")
     actions = ["resolve_reports", "dismiss_reports"]
+    object_action_labels = {"resolve_reports": "Resolve…", "dismiss_reports": "Dismiss…"}
     change_form_template = "admin/moderation/report/change_form.html"
 
     has_handle_permission = has_perm("moderation.handle_report")
@@ -88,14 +79,6 @@ class ReportAdmin(Untouchable, admin.ModelAdmin):
     def reporter_link(self, report):
         return admin_link(report.reporter, report.reporter.username)
 
-    def change_view(self, request, object_id, form_url="", extra_context=None):
-        extra_context = {
-            **(extra_context or {}),
-            "object_actions": object_actions(self, request, {
-                "resolve_reports": "Resolve…", "dismiss_reports": "Dismiss…",
-            }),
-        }
-        return super().change_view(request, object_id, form_url, extra_context)
 
     @admin.action(description="Resolve the selected reports (action taken)…",
                   permissions=["handle"])
@@ -123,7 +106,7 @@ class ReportAdmin(Untouchable, admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(Untouchable, admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("created", "actor_name", "action", "target_link", "reason")
     list_filter = ("action", ("actor", admin.RelatedOnlyFieldListFilter), "created")
     search_fields = ("target", "reason", "actor__username")

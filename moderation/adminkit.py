@@ -106,8 +106,15 @@ def admin_link(obj, label=None) -> str:
 
 
 
-def object_actions(modeladmin, request, names: dict) -> list[tuple[str, str]]:
-    """The buttons for an object's page: those of ``names`` (action -> label) the viewer
-    may use."""
-    allowed = modeladmin.get_actions(request)
-    return [(name, label) for name, label in names.items() if name in allowed]
+class ObjectActions:
+    """A ModelAdmin mixin: buttons on an object's page for the actions named in
+    ``object_action_labels`` (action -> label) that the viewer may use; each posts that
+    one object to the change list's action (templates/admin/moderation/_object_actions)."""
+
+    object_action_labels: dict[str, str] = {}
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        allowed = self.get_actions(request)
+        buttons = [(n, label) for n, label in self.object_action_labels.items() if n in allowed]
+        extra_context = {**(extra_context or {}), "object_actions": buttons}
+        return super().change_view(request, object_id, form_url, extra_context)

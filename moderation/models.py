@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from xix_site.records import AppendOnly
+
 
 class Report(models.Model):
     """A player's report about a game or another player, for the moderators."""
@@ -92,18 +94,10 @@ class Report(models.Model):
         return self.status == self.Status.OPEN
 
 
-class AuditEntryQuerySet(models.QuerySet):
-    """Audit entries are written once: bulk updates and deletes are refused."""
-
-    def update(self, **kwargs):
-        raise PermissionError("audit entries cannot be changed")
-
-    def delete(self):
-        raise PermissionError("audit entries cannot be deleted")
-
-
-class AuditEntry(models.Model):
+class AuditEntry(AppendOnly):
     """One moderation action: who did what to which user, game or report, why, and when."""
+
+    RECORD_NAME = "audit entries"
 
     class Action(models.TextChoices):
         SUSPEND = "suspend", "Suspended a user"
@@ -145,8 +139,6 @@ class AuditEntry(models.Model):
     reason = models.TextField(blank=True)
     details = models.JSONField(default=dict, blank=True)
 
-    objects = AuditEntryQuerySet.as_manager()
-
     class Meta:
         ordering = ["-created", "-pk"]
         verbose_name = "audit entry"
@@ -155,11 +147,3 @@ class AuditEntry(models.Model):
     def __str__(self) -> str:
         who = self.actor.username if self.actor_id else "the site"
         return f"{who}: {self.get_action_display()} · {self.target}"
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise PermissionError("audit entries cannot be changed")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise PermissionError("audit entries cannot be deleted")

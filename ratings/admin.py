@@ -2,22 +2,13 @@
 
 from django.contrib import admin
 
+from xix_site.admin import ReadOnly
+
 from .models import Rating, RatingChange
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False  # a rating's history is kept: the leaderboard and charts are built on it
-
-
 @admin.register(Rating)
-class RatingAdmin(ReadOnlyAdmin):
+class RatingAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("user", "variant", "rating", "deviation", "volatility", "games", "updated")
     list_filter = ("variant",)
     search_fields = ("user__username",)
@@ -26,7 +17,7 @@ class RatingAdmin(ReadOnlyAdmin):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(ReadOnlyAdmin):
+class RatingChangeAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("game", "user", "variant", "before", "after", "deviation_after", "created")
     list_filter = ("variant",)
     search_fields = ("user__username",)

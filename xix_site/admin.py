@@ -53,3 +53,17 @@ class XixAdminSite(admin.AdminSite):
         """The site's own password page: Django's form here would let anyone holding a
         staff session guess the old password without limit."""
         return HttpResponseRedirect(reverse("account_change_password"))
+
+
+class ReadOnly:
+    """A ModelAdmin mixin: visible for reading; nobody, superusers included, may add,
+    change or delete through the admin (the rows change only through services)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
