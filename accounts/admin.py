@@ -15,11 +15,17 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
 
 from games.models import Game
 from moderation import services
-from moderation.adminkit import ObjectActions, ReasonForm, admin_link, has_perm, with_form
+from moderation.adminkit import (
+    ObjectActions,
+    ReasonForm,
+    admin_link,
+    has_perm,
+    reports_list,
+    with_form,
+)
 from moderation.models import AuditEntry
 
 from .models import User
@@ -210,13 +216,8 @@ class UserAdmin(ObjectActions, DjangoUserAdmin):
 
     @admin.display(description="Reports about this user")
     def reports(self, user):
-        reports = user.reports_against.select_related("reporter").order_by("-created")[:10]
-        if not reports:
-            return "None."
-        return format_html_join(
-            mark_safe("<br>"), "{} · {} · {} by {}",
-            ((admin_link(r, f"Report {r.pk}"), r.get_status_display(),
-              r.get_category_display(), r.reporter.username) for r in reports),
+        return reports_list(
+            user.reports_against.select_related("reporter").order_by("-created")[:10]
         )
 
     # --- actions ---------------------------------------------------------------------

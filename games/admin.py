@@ -12,10 +12,15 @@ from django.contrib.admin.utils import unquote
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
 
 from moderation import services
-from moderation.adminkit import ObjectActions, ReasonForm, admin_link, has_perm, with_form
+from moderation.adminkit import (
+    ObjectActions,
+    ReasonForm,
+    has_perm,
+    reports_list,
+    with_form,
+)
 from xix_site.admin import ReadOnly
 
 from .engine import full_view
@@ -160,14 +165,7 @@ class GameAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
 
     @admin.display(description="Reports about this game")
     def reports(self, game):
-        reports = game.reports.select_related("reporter").order_by("-created")
-        if not reports:
-            return "None."
-        return format_html_join(
-            mark_safe("<br>"), "{} · {} · {} by {}",
-            ((admin_link(r, f"Report {r.pk}"), r.get_status_display(),
-              r.get_category_display(), r.reporter.username) for r in reports),
-        )
+        return reports_list(game.reports.select_related("reporter").order_by("-created"))
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         extra_context = {

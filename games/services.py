@@ -255,20 +255,24 @@ def game_rematch(*, user, game_id) -> Game:
 # --- play -------------------------------------------------------------------------------
 
 
+def game_close(game: Game, *, status: str, winner, reason: str) -> None:
+    """End a locked game (finished, or aborted by a moderator): its outcome, and no clock
+    any more. Saves the row; ratings and notices are the caller's."""
+    game.status = status
+    game.winner = winner
+    game.reason = reason
+    game.finished_at = timezone.now()
+    game.to_move = game.deadline = game.remind_at = None
+    game.save()
+
+
 def game_finish(game: Game, *, winner, scores, reason: str, actor=None) -> None:
     """Record a result on a locked game, update ratings and tell the players (all but
     ``actor``, whose own action ended the game)."""
     from ratings.services import ratings_apply_game
 
-    game.status = Game.Status.FINISHED
-    game.winner = winner
     game.score0, game.score1 = scores
-    game.reason = reason
-    game.finished_at = timezone.now()
-    game.to_move = None
-    game.deadline = None
-    game.remind_at = None
-    game.save()
+    game_close(game, status=Game.Status.FINISHED, winner=winner, reason=reason)
     if game.rated:
         ratings_apply_game(game=game)
     notices.game_over(game, actor=actor)

@@ -13,6 +13,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from moderation.services import ModerationError
 
@@ -96,8 +98,6 @@ def has_perm(permission: str):
 
 def admin_link(obj, label=None) -> str:
     """The admin change page of ``obj``, as an HTML link (empty for None)."""
-    from django.utils.html import format_html
-
     if obj is None:
         return "–"
     opts = obj._meta
@@ -118,3 +118,15 @@ class ObjectActions:
         buttons = [(n, label) for n, label in self.object_action_labels.items() if n in allowed]
         extra_context = {**(extra_context or {}), "object_actions": buttons}
         return super().change_view(request, object_id, form_url, extra_context)
+
+
+def reports_list(reports):
+    """Reports as lines for an object's page: a link to each, its status, category and
+    reporter."""
+    if not reports:
+        return "None."
+    return format_html_join(
+        mark_safe("<br>"), "{} · {} · {} by {}",
+        ((admin_link(r, f"Report {r.pk}"), r.get_status_display(),
+          r.get_category_display(), r.reporter.username) for r in reports),
+    )

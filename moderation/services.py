@@ -18,7 +18,7 @@ from django.utils import timezone
 from accounts.models import User
 from games import notices
 from games.models import Game
-from games.services import NoSuchGame, game_finish, lock_game
+from games.services import NoSuchGame, game_close, game_finish, lock_game
 from moderation.models import AuditEntry, Report
 from notifications.models import Notification
 from notifications.services import notify
@@ -169,6 +169,12 @@ def user_lift(*, actor, user_id, reason: str = "") -> User:
     user = _locked_user(user_id)
     if user.suspended_at is None:
         raise ModerationError(f"{user.username} is not suspended.")
+    _lift(user, actor=actor, reason=(reason or "").strip())
+    return user
+
+
+def _lift(user: User, *, actor, reason: str) -> None:
+    """Clear the locked ``user``'s suspension and record it."""
     details = {
         "suspended_at": user.suspended_at.isoformat(),
         "until": user.suspended_until.isoformat() if user.suspended_until else None,
@@ -183,11 +189,9 @@ def user_lift(*, actor, user_id, reason: str = "") -> User:
         action=AuditEntry.Action.LIFT,
         target=f"user {user.username}",
         target_user=user,
-        reason=(reason or "").strip()
-        or ("The suspension reached its end date." if actor is None else ""),
+        reason=reason,
         details=details,
     )
-    return user
 
 
 def suspensions_lift_expired(*, now=None) -> int:
@@ -199,9 +203,11 @@ def suspensions_lift_expired(*, now=None) -> int:
     for pk in due.values_list("pk", flat=True):
         with transaction.atomic():
             user = _locked_user(pk)
-            if user.suspended_until is None or user.suspended_until > now:
+            if user.suspended_at is None or user.suspended_until is None:
+                continue  # lifted (or made indefinite) since the query above
+            if user.suspended_until > now:
                 continue
-            user_lift(actor=None, user_id=pk)
+            _lift(user, actor=None, reason="The suspension reached its end date.")
             lifted += 1
     return lifted
 
@@ -222,7 +228,7 @@ def audit_user_admin_change(*, actor, user, action: str, changed: list[str], mes
 
 
 def _moderated_game(actor, game_id) -> Game:
-    _require(actor, "games.moderate_game")
+    """The locked game, once the caller has checked ``games.moderate_game``."""
     try:
         game = lock_game(game_id)
     except NoSuchGame as error:
@@ -243,13 +249,8 @@ def game_abort(*, actor, game_id, reason: str) -> Game:
     _require(actor, "games.moderate_game")
     reason = _text(reason, what="a reason for the abort")
     game = _moderated_game(actor, game_id)
-    game.status = Game.Status.ABORTED
-    game.reason = Game.Reason.ABORT
-    game.winner = None
     game.verdict = reason
-    game.finished_at = timezone.now()
-    game.to_move = game.deadline = game.remind_at = None
-    game.save()
+    game_close(game, status=Game.Status.ABORTED, winner=None, reason=Game.Reason.ABORT)
     notices.game_over(game)
     audit(
         actor=actor,
