@@ -29,4 +29,5 @@ USER xix
 
 EXPOSE 8000
 
-CMD ["gunicorn", "xix_site.wsgi", "--bind", "0.0.0.0:8000", "--workers", "2", "--access-logfile", "-"]
+# 2 workers with 4 threads each, on 0.0.0.0:8000: see xix_site/gunicorn_conf.py.
+CMD ["gunicorn", "--config", "xix_site/gunicorn_conf.py"]

@@ -270,8 +270,8 @@ def processes():
             port = free_port()
             web = Process(
                 "gunicorn",
-                [sys.executable, "-m", "gunicorn", "xix_site.wsgi", "-b", f"127.0.0.1:{port}",
-                 "-w", "2", "--timeout", "60", "--graceful-timeout", "2"],
+                [sys.executable, "-m", "gunicorn", "--config", "xix_site/gunicorn_conf.py",
+                 "--bind", f"127.0.0.1:{port}", "--timeout", "60", "--graceful-timeout", "2"],
                 env, folder,
             )  # fmt: skip
             started.append(web)
