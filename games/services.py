@@ -68,9 +68,14 @@ class NoSuchGame(GameError):
 
 
 def lock_game(game_id) -> Game:
-    """The game, its row locked until the end of the caller's transaction; NoSuchGame."""
+    """The game, its row locked until the end of the caller's transaction; NoSuchGame.
+    Its two players come in the same query; their rows are not locked."""
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        return (
+            Game.objects.select_related("player0", "player1")
+            .select_for_update(of=("self",))
+            .get(pk=game_id)
+        )
     except (Game.DoesNotExist, ValueError, TypeError) as error:
         raise NoSuchGame() from error
 

@@ -130,8 +130,9 @@ def _rematch_context(game: Game, seat) -> dict | None:
     return {"game": offer, "mine": offer.created_by_id == game.players[seat].pk}
 
 
-def _table_context(request, game: Game, seat, *, error: str = "") -> dict:
-    """Everything the page shows, from the viewer's view only."""
+def _table_context(request, game: Game, seat, *, error: str = "", state=None) -> dict:
+    """Everything the page shows, from the viewer's view only. ``state``: the game's
+    current state when the caller has just computed it (else it is replayed from the log)."""
     context = {"game": game, "seat": seat, "error": error, "now": timezone.now()}
     if game.status == Game.Status.WAITING:
         user = request.user
@@ -143,7 +144,7 @@ def _table_context(request, game: Game, seat, *, error: str = "") -> dict:
             "expired": game.expires_at is not None and game.expires_at <= context["now"],
         }
         return context
-    view = game_view(game, seat)
+    view = game_view(game, seat, state)
     names = [p.username if p else "?" for p in game.players]
     seats = [
         {
@@ -190,9 +191,9 @@ def _table_context(request, game: Game, seat, *, error: str = "") -> dict:
     return context
 
 
-def _render(request, game, seat, *, status=200, error="", partial=None):
+def _render(request, game, seat, *, status=200, error="", partial=None, state=None):
     partial = request.htmx if partial is None else partial
-    context = _table_context(request, game, seat, error=error)
+    context = _table_context(request, game, seat, error=error, state=state)
     response = render(request, LIVE if partial else PAGE, context, status=status)
     patch_vary_headers(response, ["HX-Request"])
     return response
@@ -240,7 +241,9 @@ def game_act(request, game_id):
     except BadForm as error:
         return _render(request, game, seat, status=400, error=str(error))
     try:
-        services.game_act(user=request.user, game_id=game.pk, action=action, expected_seq=seq)
+        game, state, _ = services.game_act(
+            user=request.user, game_id=game.pk, action=action, expected_seq=seq
+        )
     except services.StaleSequence as error:
         game, seat = game_for_user(game_id, request.user)
         return _render(request, game, seat, status=409, error=str(error))
@@ -251,8 +254,9 @@ def game_act(request, game_id):
         game, seat = game_for_user(game_id, request.user)
         return _render(request, game, seat, status=400, error=f"That move is not allowed: {error}.")
     if request.htmx:
-        game, seat = game_for_user(game_id, request.user)
-        return _render(request, game, seat)
+        # The game as the service left it (committed) and the state it computed: no second
+        # read and replay of the log.
+        return _render(request, game, seat, state=state)
     return _see_other(game)
 
 
