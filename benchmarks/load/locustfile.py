@@ -6,8 +6,16 @@ the next username player000, player001, ... Even players challenge their odd par
 then both play to the end the way the game page does: the page once, a poll with
 ``HX-Request: true`` every 1-3 s while the opponent is to move (204 = nothing new, 286 =
 game over), and, on their turn, a short think and one legal action chosen at random from
-the forms on the table, posted with ``HX-Request: true``. A 409 (stale action number) is
+the forms on the table, posted with ``HX-Request: true``. A share of their turns
+(``--page-share``, default a quarter) starts from a fresh load of the game page instead of
+the poll's table, as when a correspondence player comes back from the e-mail. A 409 (stale action number) is
 an expected answer: it counts as a success and is tallied separately.
+
+Every user is spawned at once (Locust's spawn rate is the user count) and player N logs
+in ``N / --arrival-rate`` seconds later: arrivals are spread without Locust's ramp-up,
+which can stop a running user and start a new one to re-balance the user classes. Every
+request is also written to ``--samples-csv`` (time, method, name, ms), from which run.py
+computes the steady-state figures (after the last log-in).
 
 One ``Baseline`` user requests ``/__bare__`` (a do-nothing Django view on the same stack)
 and ``/healthz`` (database + Redis check) twice a second during the whole run.
@@ -16,6 +24,7 @@ Bounds: each player stops after ``--games-per-player`` games; the whole run stop
 every player has stopped, after ``--max-requests`` requests, or at ``--run-time``.
 """
 
+import csv
 import html
 import itertools
 import json
@@ -36,6 +45,8 @@ _players_done = 0
 _requests = 0
 conflicts = Counter()  # endpoint name -> 409s
 games = {"started": set(), "finished": set()}
+samples = []  # (end time, method, endpoint name, response time in ms) for every request
+logins_done = []  # when each player's log-in succeeded
 
 SEQ_IN_POLL = re.compile(r"/poll\?seq=(\d+)")
 FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
@@ -52,13 +63,30 @@ def _options(parser):
         "--max-requests", type=int, default=0, help="stop after N requests (0: no cap)"
     )
     parser.add_argument("--games-per-player", type=int, default=1)
+    parser.add_argument(
+        "--page-share",
+        type=float,
+        default=0.25,
+        help="share of turns begun from a fresh load of the game page (0 to 1)",
+    )
     parser.add_argument("--summary-json", default="", help="write 409s and game counts here")
+    parser.add_argument(
+        "--arrival-rate",
+        type=float,
+        default=1.0,
+        help="players arriving (logging in) per second; every user is spawned at once and "
+        "player N waits N / rate seconds, so Locust never re-balances users mid-ramp",
+    )
+    parser.add_argument(
+        "--samples-csv", default="", help="write every request (time, name, method, ms) here"
+    )
 
 
 @events.request.add_listener
 def _count(request_type, name, response_time, response_length, exception, **kwargs):
     global _requests
     _requests += 1
+    samples.append((time.time(), request_type, name, response_time))
     cap = _env.parsed_options.max_requests if _env and _env.parsed_options else 0
     if cap and _requests == cap and _env.runner is not None:
         gevent.spawn(_env.runner.quit)
@@ -82,8 +110,15 @@ def _summary(environment, **kwargs):
         "games_finished_seen": len(games["finished"]),
         "players_started": _players_started,
         "players_done": _players_done,
+        "last_login_at": max(logins_done) if logins_done else None,
     }
     print("load summary:", json.dumps(summary))
+    options = environment.parsed_options
+    if options and options.samples_csv:
+        with open(options.samples_csv, "w", newline="") as f:
+            writer = csv.writer(f)
+            writer.writerow(["time", "method", "name", "ms"])
+            writer.writerows(samples)
     path = environment.parsed_options.summary_json if environment.parsed_options else ""
     if path:
         with open(path, "w") as f:
@@ -150,6 +185,12 @@ class Player(HttpUser):
         )
         self.csrf = ""
         self.games_played = 0
+        options = self.environment.parsed_options
+        self.page_share = options.page_share
+        if self.number >= options.num_users - 1:  # only the Baseline user is not a player
+            raise StopUser()
+        # Arrivals spread over time: player N comes N / rate seconds after the start.
+        gevent.sleep(self.number / options.arrival_rate)
         self.login()
 
     def on_stop(self):
@@ -208,6 +249,7 @@ class Player(HttpUser):
                 ok=(302,),
             )
             if response.status_code == 302:
+                logins_done.append(time.time())
                 return
             if response.status_code == 429:
                 time.sleep(5 + attempt * 5)
@@ -312,6 +354,10 @@ class Player(HttpUser):
                 )
                 if response.status_code == 204:
                     continue
-                if response.status_code in (200, 286):
+                if response.status_code == 200 and random.random() < self.page_share:
+                    # A correspondence player often comes back to the game from the e-mail
+                    # or the notification, not from the open tab: a fresh page load.
+                    page = self._get(f"/games/{game_id}/", "/games/[id]/").text
+                elif response.status_code in (200, 286):
                     page = response.text
                 break
