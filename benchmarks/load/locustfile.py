@@ -8,8 +8,9 @@ then both play to the end the way the game page does: the page once, a poll with
 game over), and, on their turn, a short think and one legal action chosen at random from
 the forms on the table, posted with ``HX-Request: true``. A share of their turns
 (``--page-share``, default a quarter) starts from a fresh load of the game page instead of
-the poll's table, as when a correspondence player comes back from the e-mail. A 409 (stale action number) is
-an expected answer: it counts as a success and is tallied separately.
+the poll's table, as when a correspondence player comes back from the e-mail. A 409
+(stale action number) is an expected answer: it counts as a success and is tallied
+separately.
 
 Every user is spawned at once (Locust's spawn rate is the user count) and player N logs
 in ``N / --arrival-rate`` seconds later: arrivals are spread without Locust's ramp-up,
@@ -78,7 +79,7 @@ def _options(parser):
         "player N waits N / rate seconds, so Locust never re-balances users mid-ramp",
     )
     parser.add_argument(
-        "--samples-csv", default="", help="write every request (time, name, method, ms) here"
+        "--samples-csv", default="", help="write every request (time, method, name, ms) here"
     )
 
 

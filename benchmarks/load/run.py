@@ -247,8 +247,9 @@ def steady_table(path: Path, since: float | None) -> tuple[list[str], dict, floa
     for (name, method), values in sorted(rows.items()):
         values.sort()
         p95[name] = percentile(values, 0.95)
+        rate = len(values) / seconds if seconds else 0.0
         lines.append(
-            f"| `{name}` | {method} | {len(values)} | {len(values) / seconds if seconds else 0:.1f} "
+            f"| `{name}` | {method} | {len(values)} | {rate:.1f} "
             f"| {percentile(values, 0.50):.0f} | {p95[name]:.0f} "
             f"| {percentile(values, 0.99):.0f} | {values[-1]:.0f} |"
         )
