@@ -254,8 +254,13 @@ def game_act(request, game_id):
         game, seat = game_for_user(game_id, request.user)
         return _render(request, game, seat, status=400, error=f"That move is not allowed: {error}.")
     if request.htmx:
-        # The game as the service left it (committed) and the state it computed: no second
-        # read and replay of the log.
+        # Render from the game and state the service computed, without reading and
+        # replaying the log again, unless the game has moved on since the commit (a bot
+        # that answers in-process, when tasks run eagerly, or a moderator's action).
+        now = Game.objects.filter(pk=game.pk).values_list("n_actions", "status").first()
+        if now != (game.n_actions, game.status):
+            game, seat = game_for_user(game_id, request.user)
+            state = None
         return _render(request, game, seat, state=state)
     return _see_other(game)
 

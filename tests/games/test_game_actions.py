@@ -337,3 +337,50 @@ def test_waiting_page_polls_until_the_challenge_is_taken(people):
     services.challenge_accept(user=bob, game_id=game.pk)
     response = client.get(url, **HX)
     assert response["HX-Refresh"] == "true"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_htmx_move_against_a_bot_shows_its_reply_when_tasks_run_in_process():
+    """With tasks run in-process (the dev site, CELERY_TASK_ALWAYS_EAGER), the bot accepts
+    and answers as each change commits: the table sent back after a move is the one after
+    the bot's reply, not a stale one that waits for the next poll."""
+    from accounts.models import User
+    from games.models import Game
+
+    alice = make_people()[0]
+    bot = User.objects.create(username="bot-random", is_bot=True, bot_level="random")
+    game = services.challenge_create(
+        user=alice, variant="standard", days_per_move=3, rated=False, invited=bot
+    )
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE, "the bot accepted at once"
+    seat = game.seat_of(alice)
+    # A move after which the bot is to move (after some, such as taking a trick, alice
+    # moves again); until the deal offers one, alice plays on through the service.
+    for _ in range(20):
+        assert game.to_move == seat, "the bot's moves, if any, are made"
+        state = game_state(game)
+        replies = [
+            a for a in state.legal_actions()
+            if not (after := state.apply(a)[0]).over and after.to_move != seat
+        ]  # fmt: skip
+        if replies:
+            break
+        services.game_act(
+            user=alice, game_id=game.pk, action=state.legal_actions()[0],
+            expected_seq=game.n_actions,
+        )  # fmt: skip
+        game.refresh_from_db()
+    before = game.n_actions
+    action = replies[0]
+
+    response = client_for(alice).post(act_url(game), form_of(action, before), **HX)
+
+    game.refresh_from_db()
+    assert game.n_actions >= before + 2, "the bot replied in the same request"
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert poll_url(game, game.n_actions) in html
+    assert poll_url(game, before + 1) not in html
+    if game.to_move == seat and game.status == Game.Status.ACTIVE:
+        assert 'name="seq"' in html  # alice's forms are on the table again
