@@ -1,10 +1,10 @@
 """Gunicorn settings for the production web process: ``gunicorn -c xix_site/gunicorn_conf.py``.
 
 Two worker processes, each with a few threads (gunicorn's ``gthread`` worker). A log-in
-spends most of a second in the password hash (PBKDF2, which releases the GIL); with sync
-workers every request that arrives meanwhile waits in the queue behind it, with threads it
-is served beside it. The load test in docs/performance.md measures both. Each thread keeps
-its own database connection (CONN_MAX_AGE), so the site holds at most
+spends a few hundred milliseconds in the password hash (Argon2, which releases the GIL);
+with sync workers every request that arrives meanwhile waits in the queue behind it, with
+threads it is served beside it. The load test in docs/performance.md measures both.
+Each thread keeps its own database connection (CONN_MAX_AGE), so the site holds at most
 ``workers x threads`` connections to PostgreSQL.
 
 Every value can be changed from the environment; docs/settings.md lists them.

@@ -244,10 +244,7 @@ def game_act(request, game_id):
         game, state, _ = services.game_act(
             user=request.user, game_id=game.pk, action=action, expected_seq=seq
         )
-    except services.StaleSequence as error:
-        game, seat = game_for_user(game_id, request.user)
-        return _render(request, game, seat, status=409, error=str(error))
-    except services.GameError as error:
+    except services.GameError as error:  # StaleSequence among them: 409
         game, seat = game_for_user(game_id, request.user)
         return _render(request, game, seat, status=error.status, error=str(error))
     except IllegalAction as error:

@@ -5,7 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from accounts.models import User
 from games import services
+from games.models import Game
 from games.selectors import game_state
 from tests.factories import play, start_game
 from tests.games.fixtures_play import (
@@ -344,9 +346,6 @@ def test_htmx_move_against_a_bot_shows_its_reply_when_tasks_run_in_process():
     """With tasks run in-process (the dev site, CELERY_TASK_ALWAYS_EAGER), the bot accepts
     and answers as each change commits: the table sent back after a move is the one after
     the bot's reply, not a stale one that waits for the next poll."""
-    from accounts.models import User
-    from games.models import Game
-
     alice = make_people()[0]
     bot = User.objects.create(username="bot-random", is_bot=True, bot_level="random")
     game = services.challenge_create(
