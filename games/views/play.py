@@ -9,11 +9,13 @@ JavaScript.
 
 import re
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import dateformat, timezone
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import never_cache
@@ -52,6 +54,9 @@ REASON_TEXT = {
     Game.Reason.FORFEIT: "{loser} forfeited the game: their account was suspended.",
     Game.Reason.ADJUDICATED: "A moderator decided the game. Reason: {verdict}",
 }
+
+
+NOT_SEATED = "You are not playing in this game."
 
 
 class BadForm(Exception):
@@ -133,7 +138,13 @@ def _rematch_context(game: Game, seat) -> dict | None:
 def _table_context(request, game: Game, seat, *, error: str = "", state=None) -> dict:
     """Everything the page shows, from the viewer's view only. ``state``: the game's
     current state when the caller has just computed it (else it is replayed from the log)."""
-    context = {"game": game, "seat": seat, "error": error, "now": timezone.now()}
+    context = {
+        "game": game,
+        "seat": seat,
+        "error": error,
+        "now": timezone.now(),
+        "act_url": reverse("games:act", args=[game.pk]),
+    }
     if game.status == Game.Status.WAITING:
         user = request.user
         context["challenge"] = {
@@ -155,7 +166,6 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
             "score": view["scores"][s],
             "strikes": view["strikes"][s],
             "pips": [i < view["strikes"][s] for i in range(3)],
-            "backs": range(view["hands"][s]["closed_count"]),
             "is_you": s == seat,
             "to_move": view["to_move"] == s,
         }
@@ -171,7 +181,9 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
             "seats": seats,
             "top": seats[top],
             "bottom": seats[bottom],
-            "your_turn": seat is not None and view["to_move"] == seat,
+            # Not "your_turn": that is the navigation's count of games waiting (context
+            # processor), which the page's header shows too.
+            "your_move": seat is not None and view["to_move"] == seat,
             "can_play": "play" in kinds,
             "can_decide": "raise" in kinds,
             "can_draft": "draft" in kinds,
@@ -217,49 +229,61 @@ def _looking(request, game: Game, seat, *, read: bool) -> None:
         mark_read(user=request.user, game_id=game.pk)
 
 
+def _login_first(request, game_id) -> HttpResponse:
+    """A visitor's POST: the log-in page, coming back to the game."""
+    login = redirect_to_login(Game(pk=game_id).get_absolute_url())
+    return HttpResponseClientRedirect(login.url) if request.htmx else login
+
+
 def _player_post(request, game_id):
     """(refusal, game, seat) for a POST only a seated player may make: refusal is the
     log-in redirect for visitors, 403 for someone not seated, else None."""
     if not request.user.is_authenticated:
-        login = redirect_to_login(Game(pk=game_id).get_absolute_url())
-        return (HttpResponseClientRedirect(login.url) if request.htmx else login), None, None
+        return _login_first(request, game_id), None, None
     game, seat = game_for_user(game_id, request.user)
     if seat is None:
-        error = "You are not playing in this game."
-        return _render(request, game, seat, status=403, error=error), game, seat
+        return _render(request, game, seat, status=403, error=NOT_SEATED), game, seat
     return None, game, seat
 
 
 @require_POST
 def game_act(request, game_id):
-    """Apply one action from the form: fields ``seq``, ``type``, ``card``, ``position``."""
-    refusal, game, seat = _player_post(request, game_id)
-    if refusal is not None:
-        return refusal
+    """Apply one action from the form: fields ``seq``, ``type``, ``card``, ``position``.
+
+    The service locks the game and checks the seat, so a move that is accepted reads the
+    game once; the refusals read it again to show the table with the message."""
+    if not request.user.is_authenticated:
+        return _login_first(request, game_id)
     try:
         action, seq = _parse_action(request.POST)
     except BadForm as error:
-        return _render(request, game, seat, status=400, error=str(error))
+        return _refuse(request, game_id, status=400, error=str(error))
     try:
         game, state, _ = services.game_act(
-            user=request.user, game_id=game.pk, action=action, expected_seq=seq
+            user=request.user, game_id=game_id, action=action, expected_seq=seq
         )
-    except services.GameError as error:  # StaleSequence among them: 409
-        game, seat = game_for_user(game_id, request.user)
-        return _render(request, game, seat, status=error.status, error=str(error))
+    except services.GameError as error:  # NotAPlayer (403) and StaleSequence (409) among them
+        return _refuse(request, game_id, status=error.status, error=str(error))
     except IllegalAction as error:
+        error = f"That move is not allowed: {error}."
+        return _refuse(request, game_id, status=400, error=error)
+    if not request.htmx:
+        return _see_other(game)
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        # Tasks ran in-process: a bot may have answered already, and the table shows it.
+        # (With a worker, the state the service computed is the latest this request saw;
+        # the page's poll brings the reply.)
         game, seat = game_for_user(game_id, request.user)
-        return _render(request, game, seat, status=400, error=f"That move is not allowed: {error}.")
-    if request.htmx:
-        # Render from the game and state the service computed, without reading and
-        # replaying the log again, unless the game has moved on since the commit (a bot
-        # that answers in-process, when tasks run eagerly, or a moderator's action).
-        now = Game.objects.filter(pk=game.pk).values_list("n_actions", "status").first()
-        if now != (game.n_actions, game.status):
-            game, seat = game_for_user(game_id, request.user)
-            state = None
-        return _render(request, game, seat, state=state)
-    return _see_other(game)
+        return _render(request, game, seat)
+    return _render(request, game, game.seat_of(request.user), state=state)
+
+
+def _refuse(request, game_id, *, status: int, error: str) -> HttpResponse:
+    """The table with ``error``; 403 instead for someone not seated (404: no such game)."""
+    game, seat = game_for_user(game_id, request.user)
+    if seat is None:
+        status, error = 403, NOT_SEATED
+    return _render(request, game, seat, status=status, error=error)
 
 
 def _see_other(game: Game) -> HttpResponse:
@@ -277,7 +301,8 @@ def game_poll(request, game_id):
     while it waits, then a full refresh."""
     waiting_page = request.GET.get("waiting") == "1"
     try:
-        game, seat = game_for_user(game_id, request.user)
+        # Most polls find nothing new: the game's own row answers them.
+        game, seat = game_for_user(game_id, request.user, people=False)
     except Http404:
         if waiting_page:
             # The challenge was withdrawn or declined: reload to show why the page is gone.
@@ -296,6 +321,7 @@ def game_poll(request, game_id):
         _looking(request, game, seat, read=False)
         return HttpResponse(status=204)
     _looking(request, game, seat, read=True)
+    game, seat = game_for_user(game_id, request.user)
     response = _render(request, game, seat, partial=True)
     if game.is_over:
         response.status_code = HTMX_STOP_POLLING
@@ -307,7 +333,7 @@ def game_poll(request, game_id):
 def game_resign(request, game_id):
     game, seat = game_for_user(game_id, request.user)
     if seat is None:
-        return _resign_page(request, game, status=403, error="You are not playing in this game.")
+        return _resign_page(request, game, status=403, error=NOT_SEATED)
     if game.status != Game.Status.ACTIVE:
         return _resign_page(request, game, status=400, error="The game is already over.")
     if request.method != "POST":

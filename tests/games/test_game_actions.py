@@ -383,3 +383,25 @@ def test_htmx_move_against_a_bot_shows_its_reply_when_tasks_run_in_process():
     assert poll_url(game, before + 1) not in html
     if game.to_move == seat and game.status == Game.Status.ACTIVE:
         assert 'name="seq"' in html  # alice's forms are on the table again
+
+
+def test_htmx_move_with_a_worker_shows_the_table_after_it_without_reading_the_log_again(
+    game, settings, django_assert_max_num_queries
+):
+    """In production tasks go to a worker: the table sent back is the one the move made,
+    computed once (the log is read once, under the game's lock)."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    action = first_legal(game)
+    client = client_for(mover(game))
+    client.get(reverse("games:game", args=[game.pk]))  # session and caches warm
+
+    with django_assert_max_num_queries(12) as queries:
+        response = client.post(act_url(game), form_of(action, 0), **HX)
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert poll_url(game, 1) in html
+    assert f"You led {action['card']}" in text(html)
+    assert 'name="seq"' not in html  # the opponent's turn now
+    sql = [q["sql"] for q in queries.captured_queries]
+    assert sum('"games_gameaction"."action"' in q for q in sql) == 1, "the log is read once"

@@ -349,3 +349,17 @@ def test_anonymous_resign_goes_to_log_in(game):
     assert response["Location"].startswith(reverse("account_login"))
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
+
+
+def test_the_header_counts_the_games_waiting_for_you_on_the_game_page_too(people):
+    """The navigation's "My games" badge counts the games where it is your move, on the
+    game page as on every other page (the table's own "your turn" does not hide it)."""
+    alice, bob, carol, _ = people
+    games = [start_game(alice, bob, seed="badge-1"), start_game(alice, carol, seed="badge-2")]
+    waiting = sum(g.players[g.to_move] == alice for g in games)
+    assert waiting, "the seeds give alice the first move in at least one game"
+
+    html = page(client_for(alice), games[0]).content.decode()
+
+    assert text(element(html, 'class="nav-badge"')) == str(waiting)
+    assert f"My games: {waiting} game" in html
