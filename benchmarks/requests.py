@@ -1,0 +1,166 @@
+"""What one request costs in-process: the game page, a move, a poll and a bare view.
+
+    python3 benchmarks/requests.py [--games 4] [--repeats 5] [--profile KIND]
+
+Runs the production settings (with the load test's bare view, ``benchmarks/load/loadsite``)
+against a fresh PostgreSQL database ``xix_costs`` and Redis database 13, through Django's
+test client: no network, no gunicorn, one thread. Two players play --games whole games
+against each other; every turn the player to move loads the game page, the other polls
+with nothing new, and the mover posts the move over htmx. Prints one JSON line per
+request kind with the median milliseconds of the --repeats runs (each run's own figure is
+its median over every request of that kind) and the database queries each request made.
+
+Where the load test (benchmarks/load/run.py) shows what 100 players feel on 2 cores, this
+shows what our own code costs per request, without the noise of a loaded machine.
+"""
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import random
+import secrets
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks" / "load")]
+
+DATABASE = "xix_costs"
+os.environ.update(
+    {
+        "DJANGO_SETTINGS_MODULE": "loadsite.settings",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "testserver",
+        "DJANGO_SECURE_SSL_REDIRECT": "false",
+        "DJANGO_SECURE_COOKIES": "false",
+        "DJANGO_SECURE_HSTS_SECONDS": "0",
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
+        "REDIS_URL": "redis://127.0.0.1:6379/13",
+        "EMAIL_URL": "dummymail://",
+        "DJANGO_LOG_LEVEL": "ERROR",
+    }
+)
+
+
+def fresh_database() -> None:
+    import psycopg
+    import redis
+
+    redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
+
+    with psycopg.connect("postgres://postgres@127.0.0.1:5432/postgres", autocommit=True) as c:
+        c.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+        c.execute(f"CREATE DATABASE {DATABASE}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=19)
+    parser.add_argument(
+        "--profile",
+        choices=("game page", "poll, nothing new", "move (htmx)", "bare view"),
+        help="also profile this kind of request (cProfile) and print its top functions",
+    )
+    args = parser.parse_args()
+    profiler = cProfile.Profile()
+    last_queries: list[str] = []
+
+    fresh_database()
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import connection, reset_queries
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    settings.STORAGES["staticfiles"] = {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+    }
+    call_command("migrate", verbosity=0)
+
+    from django.contrib.auth import get_user_model
+
+    from games import services
+    from games.models import Game
+    from games.selectors import game_state
+
+    User = get_user_model()
+    people = [User.objects.create_user(f"cost{i}", f"cost{i}@example.com") for i in (0, 1)]
+    clients = {}
+    for person in people:
+        clients[person.pk] = Client()
+        clients[person.pk].force_login(person)
+    htmx = {"HTTP_HX_REQUEST": "true"}
+    rng = random.Random(args.seed)
+
+    def timed(kind, samples, method, *call_args, **call_kwargs):
+        # The client's request_started signal empties the query log: start from empty.
+        reset_queries()
+        with CaptureQueriesContext(connection) as queries:
+            started = time.perf_counter()
+            if kind == args.profile:
+                response = profiler.runcall(method, *call_args, **call_kwargs)
+            else:
+                response = method(*call_args, **call_kwargs)
+            elapsed = time.perf_counter() - started
+        if response.status_code >= 400:
+            raise SystemExit(f"{kind}: HTTP {response.status_code} {response.content[:3000]}")
+        samples.setdefault(kind, []).append((elapsed * 1000, len(queries)))
+        if kind == args.profile:
+            last_queries[:] = [q["sql"] for q in queries.captured_queries]
+
+    runs = []
+    for _ in range(args.repeats):
+        samples: dict = {}
+        for _ in range(args.games):
+            game = services.challenge_create(
+                user=people[0], variant="standard", days_per_move=3, rated=True
+            )
+            game = services.challenge_accept(user=people[1], game_id=game.pk)
+            while game.status == Game.Status.ACTIVE:
+                state = game_state(game)
+                mover = clients[game.players[state.to_move].pk]
+                waiter = clients[game.players[1 - state.to_move].pk]
+                timed("game page", samples, mover.get, f"/games/{game.pk}/")
+                poll = f"/games/{game.pk}/poll?seq={game.n_actions}"
+                timed("poll, nothing new", samples, waiter.get, poll, **htmx)
+                action = rng.choice(state.legal_actions())
+                form = {k: v for k, v in action.items() if k != "seat"}
+                form["seq"] = game.n_actions
+                timed("move (htmx)", samples, mover.post, f"/games/{game.pk}/act", form, **htmx)
+                timed("bare view", samples, mover.get, "/__bare__")
+                game.refresh_from_db()
+        runs.append(samples)
+
+    for kind in runs[0]:
+        medians = [statistics.median(ms for ms, _ in run[kind]) for run in runs]
+        queries = sorted({q for run in runs for _, q in run[kind]})
+        print(
+            json.dumps(
+                {
+                    "request": kind,
+                    "median_ms": round(statistics.median(medians), 2),
+                    "run_medians_ms": [round(m, 2) for m in medians],
+                    "queries": queries,
+                    "requests_per_run": len(runs[0][kind]),
+                }
+            )
+        )
+    if args.profile:
+        stats = pstats.Stats(profiler, stream=sys.stderr)
+        stats.sort_stats("cumulative").print_stats(40)
+        stats.sort_stats("tottime").print_stats(25)
+        print(f"The queries of the last {args.profile!r}:", file=sys.stderr)
+        print(*last_queries, sep="\n", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
