@@ -81,6 +81,8 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    # Static files as in development: the manifest needs a collectstatic first.
+    Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
     settings.STORAGES["staticfiles"] = {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
     }
