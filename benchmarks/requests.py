@@ -6,9 +6,10 @@ Runs the production settings (with the load test's bare view, ``benchmarks/load/
 against a fresh PostgreSQL database ``xix_costs`` and Redis database 13, through Django's
 test client: no network, no gunicorn, one thread. Two players play --games whole games
 against each other; every turn the player to move loads the game page, the other polls
-with nothing new, and the mover posts the move over htmx. Prints one JSON line per
-request kind with the median milliseconds of the --repeats runs (each run's own figure is
-its median over every request of that kind) and the database queries each request made.
+with nothing new, the mover posts the move over htmx, and the other polls again and gets
+the new table. Prints one JSON line per request kind with the median milliseconds of the
+--repeats runs (each run's own figure is its median over every request of that kind) and
+the database queries each request made.
 
 Where the load test (benchmarks/load/run.py) shows what 100 players feel on 2 cores, this
 shows what our own code costs per request, without the noise of a loaded machine.
@@ -64,7 +65,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument(
         "--profile",
-        choices=("game page", "poll, nothing new", "move (htmx)", "bare view"),
+        choices=("game page", "poll, nothing new", "move (htmx)", "poll, with news", "bare view"),
         help="also profile this kind of request (cProfile) and print its top functions",
     )
     args = parser.parse_args()
@@ -138,6 +139,8 @@ def main() -> None:
                 form = {k: v for k, v in action.items() if k != "seat"}
                 form["seq"] = game.n_actions
                 timed("move (htmx)", samples, mover.post, f"/games/{game.pk}/act", form, **htmx)
+                # The waiting player's next poll finds the move and draws the table.
+                timed("poll, with news", samples, waiter.get, poll, **htmx)
                 timed("bare view", samples, mover.get, "/__bare__")
                 game.refresh_from_db()
         runs.append(samples)

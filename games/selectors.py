@@ -14,20 +14,16 @@ def game_state(game: Game) -> State:
     return replay(game.variant, game.deal, game.first_leader, actions)
 
 
-def game_for_user(game_id, user, *, people: bool = True) -> tuple[Game, int | None]:
+def game_for_user(game_id, user) -> tuple[Game, int | None]:
     """The game and ``user``'s seat in it (None for a spectator).
 
-    ``people``: load its two players in the same query (False when the caller needs only
-    the game's own row, as a poll with nothing new does). The challenger and the invitee
-    of a waiting challenge load when first used: a join costs more than the row itself.
+    Its two players come in the same query; the challenger and the invitee of a waiting
+    challenge load when first used (a join costs more than the row itself).
     Raises Http404 when the game does not exist or ``user`` may not see it (a direct
     challenge is private to its two players).
     """
-    games = Game.objects.all()
-    if people:
-        games = games.select_related("player0", "player1")
     try:
-        game = games.get(pk=game_id)
+        game = Game.objects.select_related("player0", "player1").get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError) as error:
         raise Http404("There is no such game.") from error
     if game.status == Game.Status.WAITING and game.invited_id is not None:

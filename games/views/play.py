@@ -301,8 +301,7 @@ def game_poll(request, game_id):
     while it waits, then a full refresh."""
     waiting_page = request.GET.get("waiting") == "1"
     try:
-        # Most polls find nothing new: the game's own row answers them.
-        game, seat = game_for_user(game_id, request.user, people=False)
+        game, seat = game_for_user(game_id, request.user)
     except Http404:
         if waiting_page:
             # The challenge was withdrawn or declined: reload to show why the page is gone.
@@ -321,7 +320,6 @@ def game_poll(request, game_id):
         _looking(request, game, seat, read=False)
         return HttpResponse(status=204)
     _looking(request, game, seat, read=True)
-    game, seat = game_for_user(game_id, request.user)
     response = _render(request, game, seat, partial=True)
     if game.is_over:
         response.status_code = HTMX_STOP_POLLING
