@@ -265,8 +265,8 @@ def game_act(request, game_id):
     except services.GameError as error:  # NotAPlayer (403) and StaleSequence (409) among them
         return _refuse(request, game_id, status=error.status, error=str(error))
     except IllegalAction as error:
-        error = f"That move is not allowed: {error}."
-        return _refuse(request, game_id, status=400, error=error)
+        message = f"That move is not allowed: {error}."
+        return _refuse(request, game_id, status=400, error=message)
     if not request.htmx:
         return _see_other(game)
     if settings.CELERY_TASK_ALWAYS_EAGER:
