@@ -32,6 +32,8 @@ MAX_OPEN_CHALLENGES = 10
 # The reminder goes out when this fraction of the time for a move is left.
 REMIND_AT_FRACTION = 1 / 5
 EXTRA_DAY = timedelta(days=1)
+# NotAPlayer's message, which the game views also show.
+NOT_SEATED = "You are not playing in this game."
 
 
 class GameError(Exception):
@@ -85,7 +87,7 @@ def _locked_seat(game_id, user) -> tuple[Game, int]:
     game = lock_game(game_id)
     seat = game.seat_of(user)
     if seat is None:
-        raise NotAPlayer("You are not playing in this game.")
+        raise NotAPlayer(NOT_SEATED)
     return game, seat
 
 

@@ -30,6 +30,7 @@ from games import services
 from games.engine import IllegalAction
 from games.models import Game
 from games.selectors import game_for_user, game_view
+from games.services import NOT_SEATED
 from notifications.services import mark_read, viewing_mark
 from ratings.models import RatingChange
 
@@ -54,9 +55,6 @@ REASON_TEXT = {
     Game.Reason.FORFEIT: "{loser} forfeited the game: their account was suspended.",
     Game.Reason.ADJUDICATED: "A moderator decided the game. Reason: {verdict}",
 }
-
-
-NOT_SEATED = "You are not playing in this game."
 
 
 class BadForm(Exception):
@@ -279,7 +277,8 @@ def game_act(request, game_id):
 
 
 def _refuse(request, game_id, *, status: int, error: str) -> HttpResponse:
-    """The table with ``error``; 403 instead for someone not seated (404: no such game)."""
+    """The table with ``error``, read afresh; 403 instead for someone not seated (404: no
+    such game)."""
     game, seat = game_for_user(game_id, request.user)
     if seat is None:
         status, error = 403, NOT_SEATED
@@ -360,8 +359,7 @@ def game_extra_day(request, game_id):
     try:
         game = services.game_extra_day(user=request.user, game_id=game.pk)
     except services.GameError as error:
-        game, seat = game_for_user(game_id, request.user)
-        return _render(request, game, seat, status=error.status, error=str(error))
+        return _refuse(request, game_id, status=error.status, error=str(error))
     game, seat = game_for_user(game_id, request.user)
     if request.htmx:
         # The table itself says so (and shows the new deadline): no message for later.

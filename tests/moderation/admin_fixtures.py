@@ -17,6 +17,8 @@ from moderation.models import Report
 from tests.factories import UserFactory, play_random, start_game
 
 MODERATORS = "Moderators"
+# The kinds of visitor the admin tests try, from nobody to a superuser.
+VISITORS = ("anonymous", "player", "staff", "moderator", "superuser")
 
 
 def admin_url(name, *args):

@@ -19,6 +19,7 @@ from moderation.models import AuditEntry, Report
 from tests.factories import UserFactory
 from tests.moderation.admin_fixtures import *  # noqa: F403 (the fixtures)
 from tests.moderation.admin_fixtures import (
+    VISITORS,
     admin_url,
     assert_sent_to_log_in,
     login_as,
@@ -29,7 +30,6 @@ from tests.moderation.admin_fixtures import (
 
 pytestmark = pytest.mark.django_db
 
-VISITORS = ("anonymous", "player", "staff", "moderator", "superuser")
 # What the admin answers a visitor who may not do something at all.
 REFUSED = {"anonymous": 302, "player": 404, "staff": 403}
 

@@ -21,6 +21,7 @@ from ratings.models import Rating, RatingChange
 from tests.factories import UserFactory, play_random, start_game
 from tests.moderation.admin_fixtures import (
     MODERATORS,
+    VISITORS,
     admin_url,
     assert_sent_to_log_in,
     login_as,
@@ -29,7 +30,6 @@ from tests.moderation.admin_fixtures import (
 
 pytestmark = pytest.mark.django_db
 
-VISITORS = ("anonymous", "player", "staff", "moderator", "superuser")
 STAFF_VISITORS = ("staff", "moderator", "superuser")
 MODEL_PAGES = ("changelist", "add", "change", "delete", "history")
 
