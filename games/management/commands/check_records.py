@@ -1,11 +1,11 @@
-"""``manage.py check_records PATH``: check xix/1 game records against the rules."""
+"""``manage.py check_records PATH``: check game records of any registered format."""
 
 import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.engine import check_record
+from games.registry import check_record
 
 UNREADABLE = 2
 
@@ -33,7 +33,8 @@ def parse_records(text: str, one_record: bool) -> list:
 
 class Command(BaseCommand):
     help = (
-        "Check xix/1 game records. PATH is a .json file with one record, a .jsonl file with "
+        "Check game records of every registered format (xix/1, ...), each by its own rules. "
+        "PATH is a .json file with one record, a .jsonl file with "
         "one record per line, or - for standard input (one record, or one per line). "
         "Prints one JSON verdict per record. Exit status: 0 all legal, 1 some illegal, "
         "2 input unreadable or not JSON."

@@ -1,0 +1,48 @@
+"""The registry finds each game's engine by key and each record's checker by format."""
+
+import importlib
+import json
+import subprocess
+import sys
+
+import pytest
+
+from games import registry
+
+
+@pytest.mark.parametrize("key", sorted(registry.ENGINES))
+def test_every_registered_engine_imports_and_names_its_format(key):
+    module = registry.engine(key)
+    fmt = registry.ENGINES[key][1]
+    rules = getattr(module, "RULES", None)
+    assert (rules.record_format if rules else module.FORMAT) == fmt
+
+
+@pytest.mark.parametrize("key", sorted(registry.ENGINES))
+def test_every_registered_engine_loads_only_the_standard_library(key):
+    code = (
+        "import json, sys; before = set(sys.modules); "
+        f"import importlib; importlib.import_module({registry.ENGINES[key][0]!r}); "
+        "print(json.dumps(sorted(set(sys.modules) - before)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    roots = {name.split(".")[0] for name in json.loads(done.stdout)}
+    assert roots <= set(sys.stdlib_module_names) | {"games"}
+
+
+def test_a_record_of_an_unknown_format_is_refused_as_a_whole():
+    verdict = registry.check_record({"format": "chess/1", "actions": []})
+    assert verdict["ok"] is False and verdict["index"] == -1
+    assert "chess/1" in verdict["error"] and '"xix/1"' in verdict["error"]
+    assert registry.check_record([]) == {
+        "ok": False,
+        "index": -1,
+        "error": "a record must be a JSON object",
+    }
+
+
+def test_an_xix_record_gets_the_xix_engines_own_verdict():
+    xix = importlib.import_module("games.engine")
+    record = {"format": "xix/1", "variant": "standard", "deal": [1], "first_leader": 0}
+    assert registry.check_record(record) == xix.check_record(record)
