@@ -24,6 +24,12 @@ DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 
 
 class Game(models.Model):
+    # The fields that hold or imply hidden cards: the seed the deal is shuffled from, the
+    # deal itself, and the setup that goes with it. The admin refuses every query-string
+    # lookup that touches one of them (xix_site.admin.HiddenFieldsGuard), so they are never
+    # a yes/no oracle. A game's setup field added later belongs here too (a test checks).
+    HIDDEN_FIELDS = frozenset({"seed", "deal", "first_leader"})
+
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting for an opponent"  # an open or direct challenge
         ACTIVE = "active", "In play"
@@ -182,6 +188,8 @@ class GameAction(AppendOnly):
     """One action of a game's log, exactly as the engine takes it. Never changed."""
 
     RECORD_NAME = "game actions"
+    # The payload names cards, some traded face down: see Game.HIDDEN_FIELDS.
+    HIDDEN_FIELDS = frozenset({"action"})
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="actions")
     seq = models.PositiveIntegerField(help_text="0 for the game's first action, then 1, 2, ...")

@@ -6,21 +6,67 @@
 - A signed-in user who is not staff gets a 404 at every admin URL: the admin does not say
   it is there. A visitor who is not signed in is sent to the log-in page.
 - The admin's address comes from the ADMIN_URL setting.
+- No query-string lookup may touch a field that holds or implies hidden cards (a model's
+  ``HIDDEN_FIELDS``), directly or through relations, on any registered model admin and for
+  every user, superusers included: the site adds ``HiddenFieldsGuard`` to each at
+  registration, and such a lookup answers 400 whatever its value.
 """
 
 from functools import wraps
 from urllib.parse import urlencode
 
 from django.contrib import admin
+from django.core.exceptions import FieldDoesNotExist
+from django.db.models.constants import LOOKUP_SEP
 from django.http import Http404, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+
+
+def lookup_touches_hidden_field(model, lookup: str) -> bool:
+    """Whether the query lookup ``lookup`` (``seed__startswith``, ``game__deal__0``,
+    ``actions__action__contains``...) on ``model`` reaches a field that one of the models
+    along its path declares in ``HIDDEN_FIELDS``."""
+    for part in lookup.split(LOOKUP_SEP):
+        if part == "pk":
+            part = model._meta.pk.name
+        try:
+            field = model._meta.get_field(part)
+        except FieldDoesNotExist:
+            return False  # a transform or an unknown name: the rest is not a field
+        if field.name in getattr(model, "HIDDEN_FIELDS", ()):
+            return True
+        if not field.is_relation or field.related_model is None:
+            return False
+        model = field.related_model
+    return False
+
+
+class HiddenFieldsGuard:
+    """A ModelAdmin mixin, added to every model admin by ``XixAdminSite.register``: a
+    change-list lookup that touches a hidden field is not allowed (Django answers 400, as
+    for ``password__*`` on users), whoever asks."""
+
+    def lookup_allowed(self, lookup, value, request=None):
+        if lookup_touches_hidden_field(self.model, lookup):
+            return False
+        return super().lookup_allowed(lookup, value, request)
 
 
 class XixAdminSite(admin.AdminSite):
     site_header = "XIX Online moderation"
     site_title = "XIX Online moderation"
     index_title = "Moderation"
+
+    def register(self, model_or_iterable, admin_class=None, **options):
+        admin_class = admin_class or admin.ModelAdmin
+        if not issubclass(admin_class, HiddenFieldsGuard):
+            admin_class = type(
+                admin_class.__name__,
+                (HiddenFieldsGuard, admin_class),
+                {"__module__": admin_class.__module__, "__doc__": admin_class.__doc__},
+            )
+        return super().register(model_or_iterable, admin_class, **options)
 
     def admin_view(self, view, cacheable=False):
         checked = super().admin_view(view, cacheable)

@@ -5,26 +5,35 @@ The table below has one row per URL name (a few names have a second row for anot
 of object, e.g. the replay of a live and of a finished game) and one column per visitor:
 
   anon   nobody signed in            seat0  alice, seat 0 of the games
-  seat1  bob, seat 1                 spec   carol, signed in, plays in neither game
+  seat1  bob, seat 1, and a moderator: a seated moderator must learn no more than a player
+  spec   carol, signed in, plays in neither game
   mod    mona: staff, in the "Moderators" group the migration creates
   root   a superuser who plays in neither game
 
 Each request is a GET, or a POST with harmless empty data where the URL takes no GET (the
 "method" column); each runs in a transaction that is rolled back, so every visitor sees the
 same objects. The admin and allauth are sampled (``ADMIN_SAMPLE``, the allauth rows):
-the admin index, and the changelist and one change page of every registered model.
+the admin index, the changelist and one change page of every registered model, and the
+change lists with query-string filters (``ADMIN_FILTERS``), the way to ask the admin
+yes/no questions about a game.
 A URL name that the table does not cover makes ``test_the_table_covers_every_url_name``
 fail.
 
 Hidden cards: in every answer to a visitor who is not seat S, none of seat S's hidden cards
 (and, more broadly, none of the cards that visitor has not seen) may be drawn: as the
-numeral of a card (``card-num``), a ``data-card`` attribute, or a card's accessible name.
+numeral of a card (``card-num``), a card's accessible name, in any HTML attribute whose name
+speaks of cards (``data-card``, ``data-deal``...), under such a key of any JSON in the page
+(attribute values, scripts), or in a run of three or more small numbers in any attribute or
+JSON (a deal, a hand).
 The one exception (docs/rules.md decision 26, docs/moderation.md): moderators and superusers
 who do not play in the game may see every card on the admin's game pages and the replay.
 """
 
+import json
 import re
-from html import unescape
+from html import escape, unescape
+from html.parser import HTMLParser
+from urllib.parse import urlencode
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -119,7 +128,8 @@ ADMIN_NAMESPACE = "admin"
 
 # Pages where a moderator or superuser who does not play in the game may see every card.
 EVERY_CARD_ALLOWED = {"games:replay", "games:replay@finished", "admin:games_game_change",
-                      "admin:games_gameaction_change", "admin:games_gameaction_changelist"}
+                      "admin:games_gameaction_change", "admin:games_gameaction_changelist",
+                      "admin:games_gameaction_changelist@live"}
 
 
 # --- The objects ---------------------------------------------------------------------
@@ -130,7 +140,11 @@ def world(db):
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
     carol = UserFactory(username="carol")
     mona = UserFactory(username="mona", is_staff=True)
-    mona.groups.add(Group.objects.get(name="Moderators"))
+    moderators = Group.objects.get(name="Moderators")
+    mona.groups.add(moderators)
+    bob.is_staff = True  # seat 1 is a moderator too (see the module's docstring)
+    bob.save(update_fields=["is_staff"])
+    bob.groups.add(moderators)
     root = UserFactory(username="root", is_staff=True, is_superuser=True)
     live = play_random(start_game(alice, bob, seed="matrix-live"), moves=7, seed=3)
     finished = play_random(start_game(alice, bob, seed="matrix-done"), seed=4)
@@ -211,11 +225,48 @@ def admin_rows(world) -> dict:
         rows[f"admin:{info}_change"] = (
             reverse(f"admin:{info}_change", args=[obj.pk]), staff_statuses(mod, 200)
         )
+    for name, status in SEATED_MODERATOR.items():
+        rows[name][1]["seat1"] = status
+    for name, (changelist, query, mod, seat1) in ADMIN_FILTERS.items():
+        url = reverse(f"admin:{changelist}_changelist") + "?" + urlencode(query(world["live"]))
+        rows[name] = (url, {**staff_statuses(mod, mod), "seat1": seat1})
     return rows
 
 
+# Where the seated moderator (seat1) is answered unlike other moderators: the sampled
+# objects belong to his game in play, and the admin sends him back to its index (302).
+SEATED_MODERATOR = {
+    "admin:games_gameaction_change": L,  # an action of his game: the log shows hidden cards
+}
+
+# The change lists, filtered as a moderator might to ask about the live game: name ->
+# (change list, query for the live game, status for mod and root, status for seat1, the
+# seated moderator). Lookups on fields that imply hidden cards answer 400 to everyone.
+ADMIN_FILTERS = {
+    "admin:games_game_changelist@seed": (
+        "games_game", lambda g: {"id": g.pk, "seed__startswith": g.seed[0]}, 400, 400),
+    "admin:games_game_changelist@deal": (
+        "games_game", lambda g: {"id": g.pk, "deal__contains": json.dumps(g.deal)}, 400, 400),
+    "admin:games_game_changelist@first_leader": (
+        "games_game", lambda g: {"id": g.pk, "first_leader": g.first_leader}, 400, 400),
+    "admin:games_game_changelist@status": (
+        "games_game", lambda g: {"id": g.pk, "status__exact": "active"}, 200, 200),
+    "admin:games_gameaction_changelist@live": (
+        "games_gameaction", lambda g: {"game__id__exact": g.pk}, 200, 200),
+    "admin:games_gameaction_changelist@action": (
+        "games_gameaction", lambda g: {"game__id__exact": g.pk, "action__contains": "{}"},
+        400, 400),
+    "admin:games_gameaction_changelist@game_seed": (
+        "games_gameaction", lambda g: {"game__seed__startswith": g.seed[0]}, 400, 400),
+    "admin:moderation_report_changelist@game": (
+        "moderation_report", lambda g: {"game__id__exact": g.pk}, 200, 200),
+    "admin:accounts_user_changelist@seed": (
+        "accounts_user", lambda g: {"games_as_seat0__seed__startswith": g.seed[0]}, 400, 400),
+}
+
+
 def staff_statuses(mod, root) -> dict:
-    return {"anon": ADMIN_ANON, "seat0": ADMIN_PLAYER, "seat1": ADMIN_PLAYER,
+    return {"anon": ADMIN_ANON, "seat0": ADMIN_PLAYER, "seat1": mod,
             "spec": ADMIN_PLAYER, "mod": mod, "root": root}
 
 
@@ -257,10 +308,87 @@ FULL_TABLE = r'<table class="xix-full-table">(.*?)</table>'
 FULL_TABLE_ROW = r"<tr><th>(.*?)</th><td>(.*?)</td></tr>"
 
 
+# An attribute or JSON key that speaks of cards; a run of three or more small numbers.
+CARD_WORDS = re.compile(
+    r"card|deal|hand|closed|open|row|pool|discard|trick|talon|seed|unseen|known|leader", re.I
+)
+NUMBER_RUN = re.compile(r"(?<![\w.:/-])\d{1,2}(?:[\s,;\[\]]+\d{1,2}){2,}(?![\w.:/-])")
+SMALL_NUMBER = re.compile(r"(?<![\w.:/-])\d{1,2}(?![\w.:/-])")
+# Drawing geometry (the admin's SVG icons): runs of numbers that are coordinates.
+SVG_GEOMETRY = {"d", "viewbox", "points", "transform", "width", "height", "x", "y", "r"}
+
+
+class _AttributesAndScripts(HTMLParser):
+    """Every attribute (name, value) of a page, and the text of its scripts."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.attributes: list[tuple[str, str]] = []
+        self.scripts: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        self.attributes += [(name, value or "") for name, value in attrs]
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag):
+        self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script:
+            self.scripts.append(data)
+
+
+def _json_cards(value, carded=False) -> set[int]:
+    """Numbers under a key that speaks of cards, anywhere in a JSON value, and runs of
+    numbers in its lists."""
+    if isinstance(value, dict):
+        return set().union(
+            *(_json_cards(v, carded or bool(CARD_WORDS.search(str(k)))) for k, v in value.items())
+        )
+    if isinstance(value, list):
+        numbers = [v for v in value if isinstance(v, int) and not isinstance(v, bool)]
+        found = set(numbers) if carded or len(numbers) >= 3 else set()
+        return found.union(*(_json_cards(v, carded) for v in value))
+    if isinstance(value, int) and not isinstance(value, bool) and carded:
+        return {value}
+    return set()
+
+
+def _loose_json(text: str):
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def hidden_place_cards(html: str) -> set[int]:
+    """Cards in the places a reader does not see: any HTML attribute (all the numbers of one
+    whose name speaks of cards, runs of numbers in any other), and any JSON in an attribute
+    or a script (numbers under a card key, runs of numbers)."""
+    reader = _AttributesAndScripts()
+    reader.feed(html)
+    cards = set()
+    for name, value in reader.attributes:
+        if CARD_WORDS.search(name):
+            cards |= {int(n) for n in SMALL_NUMBER.findall(value)}
+        if name in SVG_GEOMETRY:
+            continue
+        for run in NUMBER_RUN.findall(value):
+            cards |= {int(n) for n in SMALL_NUMBER.findall(run)}
+        cards |= _json_cards(_loose_json(value))
+    for script in reader.scripts:
+        cards |= _json_cards(_loose_json(script.strip()))
+        for run in NUMBER_RUN.findall(script):
+            cards |= {int(n) for n in SMALL_NUMBER.findall(run)}
+    return cards
+
+
 def drawn_cards(html: str) -> set[int]:
     """Cards shown in the HTML as cards (not as numbers in text: scores, ids, the list of
-    cards the viewer has not seen)."""
+    cards the viewer has not seen), or hidden in its attributes and JSON."""
     cards = {int(n) for pattern in CARD_PATTERNS for n in re.findall(pattern, html)}
+    cards |= hidden_place_cards(html)
     cards |= {int(n) for n in re.findall(ACTION_CARD, html)}
     for deal in re.findall(DEAL, html):
         cards |= {int(n) for n in deal.split(", ")}
@@ -365,8 +493,32 @@ def answers_about_the_live_game(world):
             yield label, who, fetch(client, G, url, **headers)
 
 
-def test_no_answer_shows_a_card_the_visitor_may_not_know(world):
+# Pages that list the logs of several games (the finished one's too, which anyone may see):
+# for a seat there, what counts is that no row of the live game is listed.
+MANY_GAMES_LOGS = {"admin:games_gameaction_changelist"}
+
+
+def leaks_in(name, who, response, world) -> list[str]:
+    """What ``response`` (to ``who``, for the page ``name``) shows of the live game that
+    ``who`` may not know."""
     live = world["live"]
+    html = response.content.decode(errors="replace")
+    leaks = []
+    if name in MANY_GAMES_LOGS and seat_of(world, who) is not None:
+        listed = [pk for pk in GameAction.objects.filter(game=live).values_list("pk", flat=True)
+                  if f"/gameaction/{pk}/change/" in html]
+        if listed:
+            leaks.append(f"{name} as {who}: lists the live game's actions {listed}")
+    else:
+        shown = drawn_cards(html) & hidden_from(live, seat_of(world, who))
+        if shown:
+            leaks.append(f"{name} as {who}: shows {sorted(shown)}")
+    if live.seed in html:  # the deal is shuffled from the seed
+        leaks.append(f"{name} as {who}: shows the seed of the deal")
+    return leaks
+
+
+def test_no_answer_shows_a_card_the_visitor_may_not_know(world):
     leaks = []
     checked = 0
     for name, who, response in answers_about_the_live_game(world):
@@ -376,16 +528,55 @@ def test_no_answer_shows_a_card_the_visitor_may_not_know(world):
             continue
         if TABLE.get(name, (None, None))[1] == "finished":
             continue  # about the finished game, whose every card anyone may now see
-        hidden = hidden_from(live, seat_of(world, who))
-        html = response.content.decode(errors="replace")
-        shown = drawn_cards(html) & hidden
         checked += 1
-        if shown:
-            leaks.append(f"{name} as {who}: shows {sorted(shown)}")
-        if live.seed in html:  # the deal is shuffled from the seed
-            leaks.append(f"{name} as {who}: shows the seed of the deal")
+        leaks += leaks_in(name, who, response, world)
     assert leaks == [], "\n".join(leaks)
     assert checked > 250, "the answers should have been looked at"
+
+
+def _plant(monkeypatch, template_name: str, snippet: str):
+    """Render ``template_name`` with ``snippet`` added before ``</body>``."""
+    from django.template.backends.django import Template
+
+    render = Template.render
+
+    def planted(self, context=None, request=None):
+        html = render(self, context, request)
+        if self.template.name == template_name:
+            html = html.replace("</body>", snippet + "</body>", 1)
+        return html
+
+    monkeypatch.setattr(Template, "render", planted)
+
+
+PLANTS = {
+    "data-deal attribute": lambda deal, hand: f'<div data-deal="{escape(json.dumps(deal))}">',
+    "run of numbers in an attribute": lambda deal, hand: (
+        f'<div title="{" ".join(map(str, hand))}"></div>'),
+    "JSON key in hx-vals": lambda deal, hand: (
+        f"<button hx-vals='{json.dumps({'hand': hand})}'>x</button>"),
+    "JSON in a script": lambda deal, hand: (
+        f'<script type="application/json">{json.dumps({"closed": hand})}</script>'),
+}
+
+
+@pytest.mark.parametrize("plant", sorted(PLANTS))
+def test_the_check_finds_cards_planted_in_attributes_and_json(world, monkeypatch, plant):
+    """The detector is not blind to cards outside the drawn cards: the game page of seat 0
+    with the deal (or seat 1's closed hand) planted where no reader sees it is a leak."""
+    live = world["live"]
+    alice = world["people"]["seat0"]
+    url = reverse("games:game", args=[live.pk])
+    assert leaks_in("games:game", "seat0", fetch(client_for(alice), G, url), world) == []
+    hand = sorted(cards_of(game_state(live).closed[1]))
+    assert set(hand) & hidden_from(live, 0), "seat 1 should hold cards seat 0 does not know"
+    snippet = PLANTS[plant](live.deal, hand)
+    _plant(monkeypatch, "games/game.html", snippet)
+
+    response = fetch(client_for(alice), G, url)
+
+    assert snippet in response.content.decode()
+    assert leaks_in("games:game", "seat0", response, world) != []
 
 
 def test_the_check_finds_cards_where_they_are_allowed(world):
