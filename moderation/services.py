@@ -105,6 +105,10 @@ def user_suspend(*, actor, user_id, reason: str, until=None) -> dict:
 
     ``until`` (an aware datetime in the future) makes the suspension lift itself; None
     keeps it until a moderator lifts it. Returns what was done.
+
+    Refused when the actor plays the user in a game in play: the forfeit would hand the
+    actor the win and its rating points (as ``_moderated_game`` refuses to let a player
+    decide his own game); another moderator must do it.
     """
     _require(actor, "accounts.suspend_user")
     reason = _text(reason, what="a reason for the suspension")
@@ -133,6 +137,12 @@ def user_suspend(*, actor, user_id, reason: str, until=None) -> dict:
         seat = game.seat_of(user)
         if game.status != Game.Status.ACTIVE or seat is None:
             continue
+        if actor is not None and game.seat_of(actor) is not None:
+            # Raised inside the transaction: the suspension and any forfeit roll back.
+            raise ModerationError(
+                f"You are playing {user.username} in game {game.pk}: another moderator "
+                "must decide a suspension that would forfeit it."
+            )
         game_finish(game, winner=1 - seat, scores=game.scores, reason=Game.Reason.FORFEIT)
         forfeited.append(game.pk)
 

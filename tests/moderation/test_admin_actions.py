@@ -228,6 +228,24 @@ def test_a_moderator_cannot_decide_a_game_they_play_in(client, bob):
     assert not AuditEntry.objects.exists()
 
 
+def test_a_moderator_cannot_suspend_his_opponent_in_a_game_in_play(client, alice):
+    mod = make_moderator("mona")
+    own = start_game(mod, alice, seed="own")
+    login_as(client, mod)
+    first = post_action(client, User, "suspend_users", [alice])
+
+    page = follow(client, apply(client, first, reason="annoying"))
+
+    assert messages_of(page) == [
+        f"alice: You are playing alice in game {own.pk}: another moderator must decide "
+        "a suspension that would forfeit it."
+    ]
+    alice.refresh_from_db()
+    assert not alice.is_suspended
+    assert Game.objects.get(pk=own.pk).status == Game.Status.ACTIVE
+    assert not AuditEntry.objects.exists()
+
+
 def test_adjudicating_needs_exactly_one_game(client, moderator, alice, bob, game):
     other = start_game(bob, alice, seed="other")
     login_as(client, moderator)

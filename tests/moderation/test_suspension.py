@@ -331,6 +331,32 @@ def test_a_plain_user_may_neither_suspend_nor_lift(moderator, alice, bob, game):
     assert AuditEntry.objects.count() == 1
 
 
+def test_a_moderator_cannot_suspend_an_opponent_of_a_game_in_play(moderator, alice, bob):
+    """The forfeit would hand the moderator the win and the rating points (issue 14, 2)."""
+    own = start_game(moderator, alice, seed="own-game")
+    other = start_game(alice, bob, seed="other-game")
+
+    with pytest.raises(services.ModerationError, match="You are playing alice in game"):
+        services.user_suspend(actor=moderator, user_id=alice.pk, reason=REASON)
+
+    assert assert_nothing_written(alice, own).suspended_at is None
+    assert fresh(other).status == Game.Status.ACTIVE
+    # Another moderator may: the forfeit then goes to the first one as to anyone.
+    second = UserFactory(username="mod2", is_staff=True)
+    second.groups.add(moderator.groups.get())
+    services.user_suspend(actor=second, user_id=alice.pk, reason=REASON)
+    assert fresh(own).winner == own.seat_of(moderator)
+
+
+def test_a_finished_game_against_the_moderator_does_not_stop_a_suspension(moderator, alice):
+    own = start_game(moderator, alice, seed="own-game")
+    games.game_resign(user=alice, game_id=own.pk)
+
+    services.user_suspend(actor=moderator, user_id=alice.pk, reason=REASON)
+
+    assert fresh(alice).is_suspended
+
+
 # --- all or nothing -----------------------------------------------------------------------
 
 
