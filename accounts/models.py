@@ -4,6 +4,7 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 
@@ -88,5 +89,11 @@ class User(AbstractUser):
                 condition=(Q(is_bot=True) & ~Q(bot_level="")) | Q(is_bot=False, bot_level=""),
                 name="accounts_user_bot_level_iff_bot",
                 violation_error_message="A bot needs a bot level; a person must not have one.",
+            ),
+            # "Alice" and "alice" are one name: the player pages look names up in any case.
+            models.UniqueConstraint(
+                Lower("username"),
+                name="accounts_user_username_unique_without_case",
+                violation_error_message="That username is taken (in another letter case).",
             ),
         ]
