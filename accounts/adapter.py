@@ -1,11 +1,12 @@
 """allauth account adapter: bots and suspended users cannot log in (a suspended user is
-told why and until when), and the bots' name prefix is reserved."""
+told why and until when), and sign-up refuses names that pose as bots, staff or another
+player (accounts.names)."""
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
 from django.utils import dateformat, timezone
 
-BOT_USERNAME_PREFIX = "bot-"
+from accounts import names
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -13,7 +14,6 @@ class AccountAdapter(DefaultAccountAdapter):
         **DefaultAccountAdapter.error_messages,
         "bot_login": "Bot accounts play from the server and cannot log in.",
         "suspended": "This account is suspended{until}. Reason: {reason}",
-        "bot_username": f"Usernames starting with “{BOT_USERNAME_PREFIX}” are kept for bots.",
     }
 
     def authenticate(self, request, **credentials):
@@ -40,6 +40,8 @@ class AccountAdapter(DefaultAccountAdapter):
         )
 
     def clean_username(self, username, shallow=False):
-        if username.lower().startswith(BOT_USERNAME_PREFIX):
-            raise self.validation_error("bot_username")
-        return super().clean_username(username, shallow=shallow)
+        # allauth's checks first (the validators, then "taken" in any letter case), then
+        # the look-alikes.
+        username = super().clean_username(username, shallow=shallow)
+        names.check_new_name(username)
+        return username

@@ -7,6 +7,8 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 
+from accounts.names import skeleton
+
 
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
@@ -65,6 +67,16 @@ class User(AbstractUser):
     suspension_reason = models.TextField(
         blank=True, editable=False, help_text="Why the account is suspended (shown to its owner)."
     )
+
+    # accounts.names.skeleton(username): what the name looks like, so that sign-up can
+    # refuse a new name that passes for an existing one in one indexed query.
+    name_skeleton = models.CharField(max_length=150, db_index=True, editable=False, default="")
+
+    def save(self, *args, update_fields=None, **kwargs):
+        self.name_skeleton = skeleton(self.username)
+        if update_fields is not None and "username" in update_fields:
+            update_fields = {*update_fields, "name_skeleton"}
+        super().save(*args, update_fields=update_fields, **kwargs)
 
     @property
     def is_suspended(self) -> bool:

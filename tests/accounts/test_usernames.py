@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from tests.accounts.helpers import sign_up
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -111,3 +112,86 @@ def test_the_migration_refuses_existing_case_duplicates_and_names_them():
     executor.migrate(executor.loader.graph.leaf_nodes())
     with pytest.raises(IntegrityError), transaction.atomic():
         User.objects.create(username="CAROL")
+
+
+# --- names that pose as bots, staff, the site or somebody else (item 8) ----------------
+
+
+def sign_up_as(client, username):
+    return sign_up(client, username=username, email="newcomer@example.com")
+
+
+@pytest.mark.parametrize(
+    "username",
+    [
+        "bоt-evil",  # Cyrillic о
+        "Bot-evil",
+        "b0t_evil",
+        "ｂｏｔ-evil",  # fullwidth
+        "bot-random",
+        "admin",
+        "Adm1n",
+        "аdmin",  # Cyrillic а
+        "moderator",
+        "MODERATOR",
+        "staff",
+        "xix",
+        "XIX-fan",
+        "the-real-admin",
+        "ѕtaff",  # Cyrillic ѕ
+        "mοd",  # Greek ο
+    ],
+)
+def test_sign_up_refuses_a_name_posing_as_a_bot_or_the_staff(client, username):
+    response = sign_up_as(client, username)
+
+    assert "kept for" in response.content.decode()
+    assert not User.objects.filter(email="newcomer@example.com").exists()
+
+
+@pytest.mark.parametrize("username", ["pаul", "Μaria"])  # Cyrillic а; Greek capital Μ
+def test_sign_up_refuses_a_name_mixing_alphabets(client, username):
+    response = sign_up_as(client, username)
+
+    assert "one alphabet" in response.content.decode()
+    assert not User.objects.filter(email="newcomer@example.com").exists()
+
+
+@pytest.mark.parametrize("username", ["A1ice", "ａlice", "alíce", "Al1ce", "alice_"])
+def test_sign_up_refuses_a_name_that_looks_like_an_existing_one(client, username):
+    UserFactory(username="alice")
+
+    response = sign_up_as(client, username)
+
+    assert "looks too much like an existing player" in response.content.decode()
+    assert not User.objects.filter(email="newcomer@example.com").exists()
+
+
+@pytest.mark.parametrize("username", ["bottle", "admiral", "Zoë", "Дмитрий", "stafford"])
+def test_sign_up_accepts_ordinary_names(client, username):
+    sign_up_as(client, username)
+
+    assert User.objects.get(email="newcomer@example.com").username == username
+
+
+def test_each_user_stores_the_skeleton_of_their_name_and_a_rename_updates_it():
+    bob = UserFactory(username="Bob_1")
+    assert User.objects.get(pk=bob.pk).name_skeleton == "bob-l"
+
+    bob.username = "Robert"
+    bob.save(update_fields=["username"])
+
+    assert User.objects.get(pk=bob.pk).name_skeleton == "robert"
+
+
+def test_the_admin_may_still_create_a_bot_account():
+    root = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(root)
+
+    client.post(
+        reverse("admin:accounts_user_add"),
+        {"username": "bot-newcomer", "password1": "", "password2": "", "usable_password": "false"},
+    )
+
+    assert User.objects.filter(username="bot-newcomer").exists()
