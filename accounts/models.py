@@ -109,3 +109,23 @@ class User(AbstractUser):
                 violation_error_message="That username is taken (in another letter case).",
             ),
         ]
+
+
+class LoginFailure(models.Model):
+    """One log-in try with a wrong password (or one under way), counted by
+    accounts.login_limits in the database so that every web process sees the same count.
+    Rows older than the longest limit's period are deleted as new ones come in."""
+
+    key = models.CharField(max_length=254, help_text="The username or address typed, lower case.")
+    ip = models.GenericIPAddressField(help_text="The address tried from (IPv6: its /64).")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["key", "created"], name="accounts_loginfailure_key"),
+            models.Index(fields=["ip", "created"], name="accounts_loginfailure_ip"),
+            models.Index(fields=["created"], name="accounts_loginfailure_created"),
+        ]
+
+    def __str__(self):
+        return f"{self.key} from {self.ip} at {self.created:%Y-%m-%d %H:%M:%S}"
