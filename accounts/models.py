@@ -4,7 +4,10 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils import timezone
+
+from accounts.names import skeleton
 
 
 def validate_time_zone(value: str) -> None:
@@ -65,6 +68,16 @@ class User(AbstractUser):
         blank=True, editable=False, help_text="Why the account is suspended (shown to its owner)."
     )
 
+    # accounts.names.skeleton(username): what the name looks like, so that sign-up can
+    # refuse a new name that passes for an existing one in one indexed query.
+    name_skeleton = models.CharField(max_length=150, db_index=True, editable=False, default="")
+
+    def save(self, *args, update_fields=None, **kwargs):
+        self.name_skeleton = skeleton(self.username)
+        if update_fields is not None and "username" in update_fields:
+            update_fields = {*update_fields, "name_skeleton"}
+        super().save(*args, update_fields=update_fields, **kwargs)
+
     @property
     def is_suspended(self) -> bool:
         """Suspended now: a suspension whose end date has passed no longer counts, even
@@ -89,4 +102,30 @@ class User(AbstractUser):
                 name="accounts_user_bot_level_iff_bot",
                 violation_error_message="A bot needs a bot level; a person must not have one.",
             ),
+            # "Alice" and "alice" are one name: the player pages look names up in any case.
+            models.UniqueConstraint(
+                Lower("username"),
+                name="accounts_user_username_unique_without_case",
+                violation_error_message="That username is taken (in another letter case).",
+            ),
         ]
+
+
+class LoginFailure(models.Model):
+    """One log-in try with a wrong password (or one under way), counted by
+    accounts.login_limits in the database so that every web process sees the same count.
+    Rows older than the longest limit's period are deleted as new ones come in."""
+
+    key = models.CharField(max_length=254, help_text="The username or address typed, lower case.")
+    ip = models.GenericIPAddressField(help_text="The address tried from (IPv6: its /64).")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["key", "created"], name="accounts_loginfailure_key"),
+            models.Index(fields=["ip", "created"], name="accounts_loginfailure_ip"),
+            models.Index(fields=["created"], name="accounts_loginfailure_created"),
+        ]
+
+    def __str__(self):
+        return f"{self.key} from {self.ip} at {self.created:%Y-%m-%d %H:%M:%S}"

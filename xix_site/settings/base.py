@@ -128,6 +128,8 @@ LOGOUT_REDIRECT_URL = "home"
 
 # django-allauth: sign up with username + e-mail + password, log in with either.
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# Sign-up costs the same whether or not the address has an account (docs/security.md).
+ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_UNIQUE_EMAIL = True
