@@ -14,6 +14,7 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -82,6 +83,11 @@ def lock_game(game_id) -> Game:
         raise NoSuchGame() from error
 
 
+def _lock_user(user) -> None:
+    """Lock ``user``'s row until the end of the caller's transaction."""
+    get_user_model().objects.select_for_update().only("pk").get(pk=user.pk)
+
+
 def _locked_seat(game_id, user) -> tuple[Game, int]:
     """The locked game and ``user``'s seat in it; NotAPlayer when ``user`` is not seated."""
     game = lock_game(game_id)
@@ -130,17 +136,21 @@ def challenge_create(
             raise ChallengeError(f"{invited.username} cannot be challenged.")
         if invited.is_bot:
             rated = False  # bots take no part in the ratings (docs/rules.md, site decisions)
-    now = timezone.now()
-    open_count = Game.objects.filter(
-        created_by=user, status=Game.Status.WAITING, expires_at__gt=now
-    ).count()
-    if open_count >= MAX_OPEN_CHALLENGES:
-        raise ChallengeError(
-            f"You already have {MAX_OPEN_CHALLENGES} challenges waiting; cancel one first."
-        )
     seed = secrets.token_hex(8)
     deal, first_leader = shuffled_deal(seed)
     with transaction.atomic():
+        # The challenger's row is locked before counting, so parallel requests from one
+        # user count one after the other and the limit holds (on SQLite the IMMEDIATE
+        # transaction already serialises them).
+        _lock_user(user)
+        now = timezone.now()
+        open_count = Game.objects.filter(
+            created_by=user, status=Game.Status.WAITING, expires_at__gt=now
+        ).count()
+        if open_count >= MAX_OPEN_CHALLENGES:
+            raise ChallengeError(
+                f"You already have {MAX_OPEN_CHALLENGES} challenges waiting; cancel one first."
+            )
         game = Game.objects.create(
             variant=variant,
             seed=seed,
@@ -224,31 +234,31 @@ def challenges_expire(*, now=None) -> int:
     return deleted
 
 
+@transaction.atomic
 def game_rematch(*, user, game_id) -> Game:
-    """Offer the opponent of a finished game the same game again (or accept their offer)."""
-    try:
-        game = Game.objects.get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError) as error:
-        raise NoSuchGame() from error
+    """Offer the opponent of a finished game the same game again (or accept their offer).
+
+    A finished game has at most one rematch. The finished game's row is locked first, so
+    clicks from both players (or many tabs) are taken one after the other: the first offers,
+    the opponent's accepts, and every later click leads to that same game.
+    """
+    game = lock_game(game_id)
     seat = game.seat_of(user)
     if seat is None:
         raise NotAPlayer("Only the players can ask for a rematch.")
     if not game.is_over:
         raise ChallengeError("A rematch can be offered once the game is over.")
     opponent = game.players[1 - seat]
-    offer = Game.objects.filter(
-        rematch_of=game,
-        status=Game.Status.WAITING,
-        created_by=opponent,
-        expires_at__gt=timezone.now(),
-    ).first()
-    if offer is not None:
-        return challenge_accept(user=user, game_id=offer.pk)
-    mine = Game.objects.filter(
-        rematch_of=game, created_by=user, status__in=[Game.Status.WAITING, Game.Status.ACTIVE]
-    ).first()
-    if mine is not None:
-        return mine
+    rematch = (
+        Game.objects.filter(rematch_of=game)
+        .exclude(status=Game.Status.WAITING, expires_at__lte=timezone.now())
+        .order_by("pk")
+        .first()
+    )
+    if rematch is not None:
+        if rematch.status == Game.Status.WAITING and rematch.created_by_id == opponent.pk:
+            return challenge_accept(user=user, game_id=rematch.pk)
+        return rematch
     return challenge_create(
         user=user,
         variant=game.variant,
