@@ -419,26 +419,44 @@ def deadlines_sweep(*, now=None) -> dict:
     """Remind players whose time is running out, end games whose deadline has passed, and
     re-enqueue bot moves that have waited too long. Safe to run any number of times.
 
-    A bot is never timed out: its move is enqueued again instead. Returns counts.
+    A bot is never timed out: its move is enqueued again instead. Each game is handled in
+    its own transaction (a savepoint when called inside one): a game that fails is rolled
+    back, logged with its id and counted under "failed", and the sweep goes on with the
+    others. Returns counts.
     """
     from games.tasks import bot_move
 
     now = now or timezone.now()
     active = Game.objects.filter(status=Game.Status.ACTIVE)
-    done = {"reminded": 0, "timed_out": 0, "bots_nudged": 0}
+    done = {"reminded": 0, "timed_out": 0, "bots_nudged": 0, "failed": 0}
     for pk in (
         active.filter(remind_at__lte=now, deadline__gt=now)
         .exclude(_bot_to_move())
         .values_list("pk", flat=True)
     ):
-        done["reminded"] += _remind(pk, now)
+        _sweep_one(done, "reminded", pk, lambda pk=pk: _remind(pk, now))
     for pk in active.filter(deadline__lte=now).exclude(_bot_to_move()).values_list("pk", flat=True):
-        done["timed_out"] += _time_out(pk, now)
+        _sweep_one(done, "timed_out", pk, lambda pk=pk: _time_out(pk, now))
     stale = now - timedelta(seconds=settings.BOT_NUDGE_SECONDS)
     for pk, seq in active.filter(_bot_to_move(), updated__lte=stale).values_list("pk", "n_actions"):
-        bot_move.delay(pk, seq)
-        done["bots_nudged"] += 1
+        _sweep_one(done, "bots_nudged", pk, lambda pk=pk, seq=seq: _nudge(bot_move, pk, seq))
     return done
+
+
+def _nudge(task, game_id, seq) -> int:
+    task.delay(game_id, seq)
+    return 1
+
+
+def _sweep_one(done: dict, what: str, game_id, step) -> None:
+    """Run one game's ``step`` of the sweep in its own transaction and add what it returns
+    to ``done[what]``; on any error, roll that game back, log it and count it as failed."""
+    try:
+        with transaction.atomic():
+            done[what] += step()
+    except Exception:
+        log.exception("deadlines sweep: %s failed for game %s", what, game_id)
+        done["failed"] += 1
 
 
 @transaction.atomic
