@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games import notices
 from games.bots import make_bot
-from games.engine import IllegalAction, seat_view, shuffled_deal
+from games.engine import IllegalAction, replay_record, seat_view, shuffled_deal
 from games.models import DAYS_PER_MOVE, Game, GameAction, Variant
 from games.selectors import game_state
 from notifications.services import viewing_mark
@@ -267,6 +267,52 @@ def game_rematch(*, user, game_id) -> Game:
         invited=opponent,
         rematch_of=game,
     )
+
+
+# --- imported games ---------------------------------------------------------------------
+
+IMPORTED_SEED = "imported"
+
+
+@transaction.atomic
+def game_import(*, record: dict, player0, player1, days_per_move: int = 3) -> Game:
+    """A game between two existing users from an xix/1 record, with its whole action log:
+    finished, or in play with a fresh clock (deadline and reminder) for the seat to move.
+    Imported games are never rated. Raises the engine's InvalidSetup or IllegalAction for a
+    record that does not replay; nothing is written then."""
+    state = replay_record(record)
+    if days_per_move not in DAYS_PER_MOVE:
+        raise GameError("Days per move must be 1, 2, 3, 5, 7 or 14.")
+    if player0.pk == player1.pk:
+        raise GameError("The two players must be different users.")
+    game = Game(
+        variant=record["variant"],
+        seed=IMPORTED_SEED,
+        deal=list(record["deal"]),
+        first_leader=record["first_leader"],
+        created_by=player0,
+        invited=player1,
+        player0=player0,
+        player1=player1,
+        days_per_move=days_per_move,
+        rated=False,
+        started_at=timezone.now(),
+    )
+    game.save()
+    GameAction.objects.bulk_create(
+        GameAction(game=game, seq=seq, seat=action["seat"], action=action)
+        for seq, action in enumerate(record["actions"])
+    )
+    game.n_actions = len(record["actions"])
+    game.score0, game.score1 = state.scores
+    if state.over:
+        game_close(game, status=Game.Status.FINISHED, winner=state.winner, reason=state.reason)
+    else:
+        game.status = Game.Status.ACTIVE
+        game.to_move = state.to_move
+        _start_clock(game)
+        game.save()
+    return game
 
 
 # --- play -------------------------------------------------------------------------------
