@@ -174,6 +174,16 @@ def challenge_create(
     return game
 
 
+def _hidden_from(game: Game, user) -> bool:
+    """A direct challenge not yet accepted is private to its maker and the invited user:
+    to anyone else it answers exactly as a game that does not exist (NoSuchGame)."""
+    return (
+        game.status == Game.Status.WAITING
+        and game.invited_id is not None
+        and user.pk not in (game.created_by_id, game.invited_id)
+    )
+
+
 def _waiting(game: Game) -> None:
     if game.status != Game.Status.WAITING or game.expires_at <= timezone.now():
         raise ChallengeError("This challenge is no longer open.")
@@ -183,11 +193,11 @@ def _waiting(game: Game) -> None:
 def challenge_accept(*, user, game_id) -> Game:
     """Seat ``user`` against the challenger and start the game. Locks the game row."""
     game = lock_game(game_id)
+    if _hidden_from(game, user):
+        raise NoSuchGame()
     _waiting(game)
     if game.created_by_id == user.pk:
         raise ChallengeError("You cannot accept your own challenge.")
-    if game.invited_id is not None and game.invited_id != user.pk:
-        raise NotAPlayer("This challenge is for someone else.")
     # Seats come from the game's seed, so a game's set-up can be reproduced from it.
     challenger_seat = random.Random(f"{game.seed}/seats").randrange(2)
     seats = [None, None]
@@ -218,6 +228,8 @@ def challenge_withdraw(*, user, game_id) -> bool:
     A waiting game has no actions yet, so removing its row loses nothing of any log.
     """
     game = lock_game(game_id)
+    if _hidden_from(game, user):
+        raise NoSuchGame()
     if game.status != Game.Status.WAITING:
         raise ChallengeError("This challenge is no longer open.")
     if user.pk not in (game.created_by_id, game.invited_id):
