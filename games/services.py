@@ -14,13 +14,14 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from games import notices
 from games.bots import make_bot
-from games.engine import IllegalAction, seat_view, shuffled_deal
+from games.engine import IllegalAction, replay_record, seat_view, shuffled_deal
 from games.models import DAYS_PER_MOVE, Game, GameAction, Variant
 from games.selectors import game_state
 from notifications.services import viewing_mark
@@ -82,6 +83,11 @@ def lock_game(game_id) -> Game:
         raise NoSuchGame() from error
 
 
+def _lock_user(user) -> None:
+    """Lock ``user``'s row until the end of the caller's transaction."""
+    get_user_model().objects.select_for_update().only("pk").get(pk=user.pk)
+
+
 def _locked_seat(game_id, user) -> tuple[Game, int]:
     """The locked game and ``user``'s seat in it; NotAPlayer when ``user`` is not seated."""
     game = lock_game(game_id)
@@ -130,17 +136,21 @@ def challenge_create(
             raise ChallengeError(f"{invited.username} cannot be challenged.")
         if invited.is_bot:
             rated = False  # bots take no part in the ratings (docs/rules.md, site decisions)
-    now = timezone.now()
-    open_count = Game.objects.filter(
-        created_by=user, status=Game.Status.WAITING, expires_at__gt=now
-    ).count()
-    if open_count >= MAX_OPEN_CHALLENGES:
-        raise ChallengeError(
-            f"You already have {MAX_OPEN_CHALLENGES} challenges waiting; cancel one first."
-        )
     seed = secrets.token_hex(8)
     deal, first_leader = shuffled_deal(seed)
     with transaction.atomic():
+        # The challenger's row is locked before counting, so parallel requests from one
+        # user count one after the other and the limit holds (on SQLite the IMMEDIATE
+        # transaction already serialises them).
+        _lock_user(user)
+        now = timezone.now()
+        open_count = Game.objects.filter(
+            created_by=user, status=Game.Status.WAITING, expires_at__gt=now
+        ).count()
+        if open_count >= MAX_OPEN_CHALLENGES:
+            raise ChallengeError(
+                f"You already have {MAX_OPEN_CHALLENGES} challenges waiting; cancel one first."
+            )
         game = Game.objects.create(
             variant=variant,
             seed=seed,
@@ -164,6 +174,16 @@ def challenge_create(
     return game
 
 
+def _hidden_from(game: Game, user) -> bool:
+    """A direct challenge not yet accepted is private to its maker and the invited user:
+    to anyone else it answers exactly as a game that does not exist (NoSuchGame)."""
+    return (
+        game.status == Game.Status.WAITING
+        and game.invited_id is not None
+        and user.pk not in (game.created_by_id, game.invited_id)
+    )
+
+
 def _waiting(game: Game) -> None:
     if game.status != Game.Status.WAITING or game.expires_at <= timezone.now():
         raise ChallengeError("This challenge is no longer open.")
@@ -173,11 +193,11 @@ def _waiting(game: Game) -> None:
 def challenge_accept(*, user, game_id) -> Game:
     """Seat ``user`` against the challenger and start the game. Locks the game row."""
     game = lock_game(game_id)
+    if _hidden_from(game, user):
+        raise NoSuchGame()
     _waiting(game)
     if game.created_by_id == user.pk:
         raise ChallengeError("You cannot accept your own challenge.")
-    if game.invited_id is not None and game.invited_id != user.pk:
-        raise NotAPlayer("This challenge is for someone else.")
     # Seats come from the game's seed, so a game's set-up can be reproduced from it.
     challenger_seat = random.Random(f"{game.seed}/seats").randrange(2)
     seats = [None, None]
@@ -208,6 +228,8 @@ def challenge_withdraw(*, user, game_id) -> bool:
     A waiting game has no actions yet, so removing its row loses nothing of any log.
     """
     game = lock_game(game_id)
+    if _hidden_from(game, user):
+        raise NoSuchGame()
     if game.status != Game.Status.WAITING:
         raise ChallengeError("This challenge is no longer open.")
     if user.pk not in (game.created_by_id, game.invited_id):
@@ -224,31 +246,31 @@ def challenges_expire(*, now=None) -> int:
     return deleted
 
 
+@transaction.atomic
 def game_rematch(*, user, game_id) -> Game:
-    """Offer the opponent of a finished game the same game again (or accept their offer)."""
-    try:
-        game = Game.objects.get(pk=game_id)
-    except (Game.DoesNotExist, ValueError, TypeError) as error:
-        raise NoSuchGame() from error
+    """Offer the opponent of a finished game the same game again (or accept their offer).
+
+    A finished game has at most one rematch. The finished game's row is locked first, so
+    clicks from both players (or many tabs) are taken one after the other: the first offers,
+    the opponent's accepts, and every later click leads to that same game.
+    """
+    game = lock_game(game_id)
     seat = game.seat_of(user)
     if seat is None:
         raise NotAPlayer("Only the players can ask for a rematch.")
     if not game.is_over:
         raise ChallengeError("A rematch can be offered once the game is over.")
     opponent = game.players[1 - seat]
-    offer = Game.objects.filter(
-        rematch_of=game,
-        status=Game.Status.WAITING,
-        created_by=opponent,
-        expires_at__gt=timezone.now(),
-    ).first()
-    if offer is not None:
-        return challenge_accept(user=user, game_id=offer.pk)
-    mine = Game.objects.filter(
-        rematch_of=game, created_by=user, status__in=[Game.Status.WAITING, Game.Status.ACTIVE]
-    ).first()
-    if mine is not None:
-        return mine
+    rematch = (
+        Game.objects.filter(rematch_of=game)
+        .exclude(status=Game.Status.WAITING, expires_at__lte=timezone.now())
+        .order_by("pk")
+        .first()
+    )
+    if rematch is not None:
+        if rematch.status == Game.Status.WAITING and rematch.created_by_id == opponent.pk:
+            return challenge_accept(user=user, game_id=rematch.pk)
+        return rematch
     return challenge_create(
         user=user,
         variant=game.variant,
@@ -257,6 +279,52 @@ def game_rematch(*, user, game_id) -> Game:
         invited=opponent,
         rematch_of=game,
     )
+
+
+# --- imported games ---------------------------------------------------------------------
+
+IMPORTED_SEED = "imported"
+
+
+@transaction.atomic
+def game_import(*, record: dict, player0, player1, days_per_move: int = 3) -> Game:
+    """A game between two existing users from an xix/1 record, with its whole action log:
+    finished, or in play with a fresh clock (deadline and reminder) for the seat to move.
+    Imported games are never rated. Raises the engine's InvalidSetup or IllegalAction for a
+    record that does not replay; nothing is written then."""
+    state = replay_record(record)
+    if days_per_move not in DAYS_PER_MOVE:
+        raise GameError("Days per move must be 1, 2, 3, 5, 7 or 14.")
+    if player0.pk == player1.pk:
+        raise GameError("The two players must be different users.")
+    game = Game(
+        variant=record["variant"],
+        seed=IMPORTED_SEED,
+        deal=list(record["deal"]),
+        first_leader=record["first_leader"],
+        created_by=player0,
+        invited=player1,
+        player0=player0,
+        player1=player1,
+        days_per_move=days_per_move,
+        rated=False,
+        started_at=timezone.now(),
+    )
+    game.save()
+    GameAction.objects.bulk_create(
+        GameAction(game=game, seq=seq, seat=action["seat"], action=action)
+        for seq, action in enumerate(record["actions"])
+    )
+    game.n_actions = len(record["actions"])
+    game.score0, game.score1 = state.scores
+    if state.over:
+        game_close(game, status=Game.Status.FINISHED, winner=state.winner, reason=state.reason)
+    else:
+        game.status = Game.Status.ACTIVE
+        game.to_move = state.to_move
+        _start_clock(game)
+        game.save()
+    return game
 
 
 # --- play -------------------------------------------------------------------------------
@@ -409,26 +477,44 @@ def deadlines_sweep(*, now=None) -> dict:
     """Remind players whose time is running out, end games whose deadline has passed, and
     re-enqueue bot moves that have waited too long. Safe to run any number of times.
 
-    A bot is never timed out: its move is enqueued again instead. Returns counts.
+    A bot is never timed out: its move is enqueued again instead. Each game is handled in
+    its own transaction (a savepoint when called inside one): a game that fails is rolled
+    back, logged with its id and counted under "failed", and the sweep goes on with the
+    others. Returns counts.
     """
     from games.tasks import bot_move
 
     now = now or timezone.now()
     active = Game.objects.filter(status=Game.Status.ACTIVE)
-    done = {"reminded": 0, "timed_out": 0, "bots_nudged": 0}
+    done = {"reminded": 0, "timed_out": 0, "bots_nudged": 0, "failed": 0}
     for pk in (
         active.filter(remind_at__lte=now, deadline__gt=now)
         .exclude(_bot_to_move())
         .values_list("pk", flat=True)
     ):
-        done["reminded"] += _remind(pk, now)
+        _sweep_one(done, "reminded", pk, lambda pk=pk: _remind(pk, now))
     for pk in active.filter(deadline__lte=now).exclude(_bot_to_move()).values_list("pk", flat=True):
-        done["timed_out"] += _time_out(pk, now)
+        _sweep_one(done, "timed_out", pk, lambda pk=pk: _time_out(pk, now))
     stale = now - timedelta(seconds=settings.BOT_NUDGE_SECONDS)
     for pk, seq in active.filter(_bot_to_move(), updated__lte=stale).values_list("pk", "n_actions"):
-        bot_move.delay(pk, seq)
-        done["bots_nudged"] += 1
+        _sweep_one(done, "bots_nudged", pk, lambda pk=pk, seq=seq: _nudge(bot_move, pk, seq))
     return done
+
+
+def _nudge(task, game_id, seq) -> int:
+    task.delay(game_id, seq)
+    return 1
+
+
+def _sweep_one(done: dict, what: str, game_id, step) -> None:
+    """Run one game's ``step`` of the sweep in its own transaction and add what it returns
+    to ``done[what]``; on any error, roll that game back, log it and count it as failed."""
+    try:
+        with transaction.atomic():
+            done[what] += step()
+    except Exception:
+        log.exception("deadlines sweep: %s failed for game %s", what, game_id)
+        done["failed"] += 1
 
 
 @transaction.atomic

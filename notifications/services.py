@@ -170,6 +170,8 @@ def mark_read(*, user, ids=None, game_id=None) -> int:
         unread = unread.filter(pk__in=ids)
     if game_id is not None:
         unread = unread.filter(game_id=game_id)
+    if not unread.exists():
+        return 0  # a page load with nothing new writes nothing (no SQLite write lock)
     return unread.update(read_at=timezone.now())
 
 

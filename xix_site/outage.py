@@ -2,7 +2,8 @@
 
 ``DatabaseOutageMiddleware`` answers a request with ``templates/503.html`` (plain text
 for htmx requests), status 503 and ``Retry-After``, when the database fails in either of
-the two places a request meets it:
+the two places a request meets it. Lock contention (``is_busy``) gets the same status with
+a short ``Retry-After`` and a "busy, try again" message instead of the outage message:
 
 - before the view: the session and the signed-in user are loaded from the database the
   first time ``request.user`` is looked at. ``UserTimeZoneMiddleware`` does that for
@@ -34,23 +35,48 @@ MESSAGE = (
 RETRY_AFTER_SECONDS = 60
 DATABASE_DOWN = (OperationalError, InterfaceError)
 
+# Lock contention is not an outage: the database is up, another request held a lock for
+# longer than this one would wait (SQLite's "database is locked" after its busy timeout,
+# SQLITE_TIMEOUT; PostgreSQL's deadlock, serialization failure or lock timeout).
+BUSY_MESSAGE = (
+    "The site is busy right now; your move was not recorded. Please try again in a few seconds."
+)
+BUSY_RETRY_AFTER_SECONDS = 5
+BUSY_SQLITE = ("database is locked", "database table is locked")
+BUSY_SQLSTATES = {"40001", "40P01", "55P03"}
+
+
+def is_busy(error: Exception) -> bool:
+    """True when ``error`` is lock contention rather than an unreachable database."""
+    if not isinstance(error, OperationalError):
+        return False
+    if any(text in str(error).lower() for text in BUSY_SQLITE):
+        return True
+    return getattr(error.__cause__, "sqlstate", None) in BUSY_SQLSTATES
+
 
 def outage_response(request, error: Exception) -> HttpResponse:
-    """The 503 page. Rendered without the request, so no context processor (they query
-    the database) runs, and the template extends nothing."""
+    """The 503 page: "busy, try again" for lock contention, else the outage message.
+    Rendered without the request, so no context processor (they query the database) runs,
+    and the template extends nothing."""
+    busy = is_busy(error)
     log.warning(
-        "database unreachable, answered 503 to %s %s: %s: %s",
+        "database %s, answered 503 to %s %s: %s: %s",
+        "busy" if busy else "unreachable",
         request.method,
         request.path,
         type(error).__name__,
         str(error).strip().splitlines()[0] if str(error).strip() else "",
     )
+    message = BUSY_MESSAGE if busy else MESSAGE
     if request.headers.get("HX-Request") == "true":
-        response = HttpResponse(MESSAGE, status=503, content_type="text/plain; charset=utf-8")
+        response = HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
     else:
-        body = render_to_string("503.html", {"message": MESSAGE})
-        response = HttpResponse(body, status=503)
-    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        context = {"message": message}
+        if busy:
+            context.update(title="Busy", heading="XIX Online is busy for a moment")
+        response = HttpResponse(render_to_string("503.html", context), status=503)
+    response["Retry-After"] = str(BUSY_RETRY_AFTER_SECONDS if busy else RETRY_AFTER_SECONDS)
     add_never_cache_headers(response)
     return response
 

@@ -35,7 +35,12 @@ def test_every_move_gives_the_next_seat_the_full_period(game, clock):
 def test_reminder_once_when_a_fifth_is_left(game, clock, django_capture_on_commit_callbacks):
     mover = game.players[game.to_move]
     clock.advance(days=3, hours=23)
-    assert services.deadlines_sweep() == {"reminded": 0, "timed_out": 0, "bots_nudged": 0}
+    assert services.deadlines_sweep() == {
+        "reminded": 0,
+        "timed_out": 0,
+        "bots_nudged": 0,
+        "failed": 0,
+    }
     clock.advance(hours=1, minutes=1)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
@@ -134,7 +139,47 @@ def test_the_periodic_command_runs_the_same_sweep_for_cron_and_dev(game, clock):
     clock.set(game.deadline + timedelta(minutes=1))
     out = StringIO()
     call_command("periodic", stdout=out)
-    assert "deadlines: {'reminded': 0, 'timed_out': 1, 'bots_nudged': 0}" in out.getvalue()
+    counts = "{'reminded': 0, 'timed_out': 1, 'bots_nudged': 0, 'failed': 0}"
+    assert f"deadlines: {counts}" in out.getvalue()
     assert Game.objects.get(pk=game.pk).reason == Game.Reason.TIMEOUT
     with pytest.raises(CommandError, match="--every must be 0"):
         call_command("periodic", every=-5)
+
+
+def test_a_game_that_fails_in_the_sweep_is_logged_and_the_others_still_go_on(
+    clock, monkeypatch, caplog, django_capture_on_commit_callbacks
+):
+    """One game whose timeout raises (here: its game-over notice) is rolled back, logged
+    with its id and counted; the other game still times out and the bot is still nudged."""
+    from games import notices
+
+    alice, bob, carol = (UserFactory(username=name) for name in ("alice", "bob", "carol"))
+    broken = start_game(alice, bob, days_per_move=1)
+    fine = start_game(carol, bob, days_per_move=1)
+    bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
+    bot_game = services.challenge_create(
+        user=alice, variant="standard", days_per_move=1, rated=False, invited=bot
+    )
+    bot_game.refresh_from_db()
+    if bot_game.players[bot_game.to_move] != bot:
+        bot_game = play_random(bot_game, moves=1)  # the bot's task is "lost"
+    seq = bot_game.n_actions
+    real_game_over = notices.game_over
+
+    def game_over(game, **kwargs):
+        if game.pk == broken.pk:
+            raise RuntimeError("mail template missing")
+        return real_game_over(game, **kwargs)
+
+    monkeypatch.setattr(notices, "game_over", game_over)
+    clock.advance(days=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        result = services.deadlines_sweep()
+
+    assert result == {"reminded": 0, "timed_out": 1, "bots_nudged": 1, "failed": 1}
+    broken.refresh_from_db(), fine.refresh_from_db(), bot_game.refresh_from_db()
+    assert broken.status == Game.Status.ACTIVE and not RatingChange.objects.filter(game=broken)
+    assert (fine.status, fine.reason) == (Game.Status.FINISHED, Game.Reason.TIMEOUT)
+    assert bot_game.n_actions > seq
+    [record] = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert f"game {broken.pk}" in record.getMessage() and record.exc_info

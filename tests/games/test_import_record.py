@@ -3,6 +3,9 @@
 import io
 import json
 import random
+import re
+from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -11,6 +14,7 @@ from accounts.models import User
 from games.engine import make_record, new_game, shuffled_deal
 from games.models import Game, GameAction
 from games.selectors import game_state
+from notifications.models import Notification
 from tests.factories import UserFactory, play_random, start_game
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +78,45 @@ def test_active_record_continues_as_a_game(tmp_path, ann_bob, client):
     # It can be played on through the usual service.
     game = play_random(game, moves=2, seed=1)
     assert game.n_actions == 8
+
+
+def test_an_imported_game_in_play_gets_the_clock_and_reminder_of_any_game(tmp_path, ann_bob, clock):
+    """Issue 14 item 16: the import goes through games.services, so an unfinished game
+    starts its turn like any other: full period, and the reminder when a fifth is left."""
+    from games import services
+
+    record = random_record(5, moves=6)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    call_command(
+        "import_record", str(path), "--players", "ann", "bob", days_per_move=5, stdout=io.StringIO()
+    )
+
+    game = Game.objects.get()
+    assert game.deadline == clock.now + timedelta(days=5)
+    assert game.remind_at == clock.now + timedelta(days=4)
+    clock.advance(days=4, minutes=1)
+    assert services.deadlines_sweep()["reminded"] == 1
+    mover = game.players[game.to_move]
+    assert Notification.objects.filter(user=mover, kind=Notification.Kind.DEADLINE).count() == 1
+
+
+def test_only_the_games_services_write_game_rows():
+    """games/services.py says nothing else writes Game or GameAction rows: no other
+    first-party module creates or bulk-creates them (the import command included)."""
+    root = Path(__file__).resolve().parents[2]
+    writes = re.compile(r"\b(Game|GameAction)(\.objects\.(create|bulk_create|get_or_create)|\()")
+    offenders = []
+    for app in ("accounts", "games", "moderation", "notifications", "ratings", "xix_site"):
+        for source in (root / app).rglob("*.py"):
+            relative = source.relative_to(root).as_posix()
+            if "/migrations/" in relative or relative == "games/services.py":
+                continue
+            for number, line in enumerate(source.read_text().splitlines(), 1):
+                code = line.split("#")[0]
+                if writes.search(code) and "(pk=" not in code and "class " not in code:
+                    offenders.append(f"{relative}:{number}: {line.strip()}")
+    assert offenders == []
 
 
 @pytest.mark.parametrize(

@@ -249,8 +249,39 @@ def test_accept_someone_elses_direct_challenge_refused(client, ann, bob):
     game = challenge(bob, invited=cat)
     page = follow_messages(client, client.post(accept_url(game)))
 
-    assert "This challenge is for someone else." in page
+    assert "There is no such game or challenge." in page
     assert Game.objects.get(pk=game.pk).status == Game.Status.WAITING
+
+
+def answer(client, url, *, htmx: bool) -> tuple:
+    """(status, where it leads, the body or the page it leads to) with the per-request
+    CSRF tokens blanked: what a third party can compare between two answers."""
+    response = client.post(url, **(HTMX if htmx else {}))
+    location = response.get("Location", "")
+    page = client.get(location) if location and not htmx else response
+    body = re.sub(r"[A-Za-z0-9]{64}", "TOKEN", page.content.decode())
+    return response.status_code, location, body
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("state", ["waiting", "expired"])
+def test_a_private_challenge_answers_a_third_party_as_a_missing_one_does(
+    client, ann, bob, htmx, state
+):
+    """Issue 14 item 12: ann, neither its maker nor the invited, cannot tell a private
+    challenge between bob and cat from a number that is no game at all, by accepting or
+    withdrawing it: the same status and the same body."""
+    cat = UserFactory(username="cat")
+    private = challenge(bob, invited=cat)
+    if state == "expired":
+        Game.objects.filter(pk=private.pk).update(expires_at=timezone.now() - timedelta(days=1))
+    missing = Game(pk=private.pk + 1000)
+
+    for url_of in (accept_url, withdraw_url):
+        seen = answer(client, url_of(private), htmx=htmx)
+        assert seen == answer(client, url_of(missing), htmx=htmx), url_of.__name__
+        assert "There is no such game or challenge." in seen[2]
+    assert Game.objects.get(pk=private.pk).status == Game.Status.WAITING
 
 
 def test_accept_expired_challenge_refused(client, ann, bob):
@@ -294,9 +325,10 @@ def test_cannot_withdraw_others_challenges(client, ann, bob):
     public = challenge(bob)
     private = challenge(bob, invited=cat)
 
-    for game in (public, private):
-        page = follow_messages(client, client.post(withdraw_url(game)))
-        assert "Only the challenger or the challenged player can do that." in page
+    page = follow_messages(client, client.post(withdraw_url(public)))
+    assert "Only the challenger or the challenged player can do that." in page
+    page = follow_messages(client, client.post(withdraw_url(private)))
+    assert "There is no such game or challenge." in page  # ann may not know it exists
     assert Game.objects.count() == 2
 
 
@@ -337,7 +369,7 @@ def test_htmx_form_error_is_400_with_the_form(client, ann):
     ("who", "status", "message"),
     [
         ("own", 400, "You cannot accept your own challenge."),
-        ("other", 403, "This challenge is for someone else."),
+        ("other", 404, "There is no such game or challenge."),
         ("missing", 404, "There is no such game or challenge."),
     ],
 )

@@ -83,6 +83,21 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite, the default of `python3 dev.py run` (docs/settings.md, SQLITE_TIMEOUT):
+    # - IMMEDIATE: a transaction takes the write lock when it begins, so two writers queue
+    #   for it. (DEFERRED, SQLite's default, takes it at the first write; a transaction that
+    #   has read first then fails at once with "database is locked", whatever the timeout.)
+    # - timeout: how long a writer waits for the lock before giving up.
+    # - WAL: page loads keep reading while a move is written, and a write never waits
+    #   for readers.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env.float("SQLITE_TIMEOUT", default=20),
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
 # A kept connection is checked before a request reuses it: after a database restart the
 # first request reconnects instead of failing on the dead connection.

@@ -1,13 +1,21 @@
 """Settings for pytest: base settings (same DATABASE_URL / REDIS_URL handling) made fast."""
 
 import os
+from pathlib import Path
 
 from .base import *  # noqa: F403
-from .base import CACHES, env
+from .base import CACHES, DATABASES, env
 
 SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="test-only-insecure-key-xix-online-pytest")
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# A SQLite test database is a file next to the configured one, not Django's in-memory
+# database: the concurrency tests' threads then share it (and its locks) the way the web
+# processes of `python3 dev.py run` share db.sqlite3.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    _name = Path(DATABASES["default"]["NAME"])
+    DATABASES["default"].setdefault("TEST", {})["NAME"] = str(_name.with_name(f"test_{_name.name}"))
+
 # In memory (django.core.mail.outbox), unless EMAIL_URL says otherwise: the Celery worker
 # that tests/tasks starts writes its e-mail to files the test can read.
 if not env.str("EMAIL_URL", default=""):

@@ -2,18 +2,14 @@
 
 import json
 import sys
-from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
-from django.utils import timezone
 
+from games import services
 from games.engine import IllegalAction, InvalidSetup, replay_record
-from games.models import Game, GameAction
-
-IMPORTED_SEED = "imported"
+from games.models import Game
 
 
 class Command(BaseCommand):
@@ -43,8 +39,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, path, players, days_per_move, **options):
         record = self.read(path)
+        # The record is checked before the users are looked up, so a bad record is named
+        # first; the service replays it again inside its transaction.
         try:
-            state = replay_record(record)
+            replay_record(record)
         except InvalidSetup as error:
             raise CommandError(f"{path}: not a valid xix/1 record: {error}") from error
         except IllegalAction as error:
@@ -52,43 +50,9 @@ class Command(BaseCommand):
                 f"{path}: action {error.index} of the record is illegal: {error}"
             ) from error
         seated = self.users(players)
-
-        now = timezone.now()
-        fields = {
-            "variant": record["variant"],
-            "seed": IMPORTED_SEED,
-            "deal": list(record["deal"]),
-            "first_leader": record["first_leader"],
-            "created_by": seated[0],
-            "invited": seated[1],
-            "player0": seated[0],
-            "player1": seated[1],
-            "days_per_move": days_per_move,
-            "rated": False,
-            "n_actions": len(record["actions"]),
-            "score0": state.scores[0],
-            "score1": state.scores[1],
-            "started_at": now,
-        }
-        if state.over:
-            fields.update(
-                status=Game.Status.FINISHED,
-                winner=state.winner,
-                reason=state.reason,
-                finished_at=now,
-            )
-        else:
-            fields.update(
-                status=Game.Status.ACTIVE,
-                to_move=state.to_move,
-                deadline=now + timedelta(days=days_per_move),
-            )
-        with transaction.atomic():
-            game = Game.objects.create(**fields)
-            GameAction.objects.bulk_create(
-                GameAction(game=game, seq=seq, seat=action["seat"], action=action)
-                for seq, action in enumerate(record["actions"])
-            )
+        game = services.game_import(
+            record=record, player0=seated[0], player1=seated[1], days_per_move=days_per_move
+        )
         self.stdout.write(self.url(game))
 
     def read(self, path: str):
