@@ -2,6 +2,8 @@
 
 from functools import cached_property
 
+from django.contrib.auth.models import AnonymousUser
+
 from games.rows import game_rows
 from games.selectors import games_your_turn
 
@@ -34,4 +36,5 @@ class YourTurn:
 
 
 def your_turn(request) -> dict:
-    return {"your_turn": YourTurn(request.user)}
+    # No user before the middleware ran: Django's 400 page (a bad Host header) is one.
+    return {"your_turn": YourTurn(getattr(request, "user", AnonymousUser()))}

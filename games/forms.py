@@ -56,6 +56,13 @@ class DirectChallengeForm(ChallengeForm):
 
     field_order = ["opponent", "variant", "days_per_move", "rated"]
 
+    BOTS_UNRATED = "Games against bots are always casual (unrated)."
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        rated = self.fields["rated"]
+        rated.help_text = f"{rated.help_text} {self.BOTS_UNRATED}"
+
     def clean_opponent(self):
         username = self.cleaned_data["opponent"].strip()
         opponent = get_user_model().objects.filter(username__iexact=username).first()
@@ -64,3 +71,15 @@ class DirectChallengeForm(ChallengeForm):
         if self.user is not None and opponent.pk == self.user.pk:
             raise forms.ValidationError("You cannot challenge yourself.")
         return opponent
+
+    def clean(self):
+        """A rated challenge to a bot is refused with the reason, not made casual unseen."""
+        data = super().clean()
+        opponent = data.get("opponent")
+        if opponent is not None and opponent.is_bot and data.get("rated"):
+            self.add_error(
+                "rated",
+                f"{opponent.username} is a bot, and games against bots are unrated: "
+                "choose Casual to play it.",
+            )
+        return data

@@ -3,6 +3,8 @@ only on pages that show it)."""
 
 from functools import cached_property
 
+from django.contrib.auth.models import AnonymousUser
+
 from notifications.services import unread_count
 
 
@@ -16,4 +18,5 @@ class Unread:
 
 
 def unread_notifications(request) -> dict:
-    return {"unread_notifications": Unread(request.user)}
+    # No user before the middleware ran: Django's 400 page (a bad Host header) is one.
+    return {"unread_notifications": Unread(getattr(request, "user", AnonymousUser()))}

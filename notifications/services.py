@@ -45,21 +45,21 @@ MAX_EMAIL_ATTEMPTS = 6
 # --- "is the user looking at this game?" --------------------------------------------
 
 
-def _viewing_key(user_id, game_id) -> str:
+def viewing_key(user_id, game_id) -> str:
     return f"viewing:{user_id}:{game_id}"
 
 
 def viewing_mark(user_id, game_id) -> None:
     """Record that the user has the game's page open (the page and its poll call this)."""
     try:
-        cache.set(_viewing_key(user_id, game_id), 1, settings.NOTIFY_VIEWING_SECONDS)
+        cache.set(viewing_key(user_id, game_id), 1, settings.NOTIFY_VIEWING_SECONDS)
     except Exception:  # a cache outage must not break the page
         log.warning("could not record that user %s views game %s", user_id, game_id)
 
 
 def is_viewing(user_id, game_id) -> bool:
     try:
-        return bool(cache.get(_viewing_key(user_id, game_id)))
+        return bool(cache.get(viewing_key(user_id, game_id)))
     except Exception:
         return False
 
@@ -77,11 +77,21 @@ def notify(
     """Notify ``user`` about ``game`` (None for news about no game, which then leads to
     ``link``); at most once per (user, game, seq, kind).
 
-    Returns the new notification, or None when there is nothing to do (a bot, or the same
-    event already notified). Must run inside the transaction that made the change.
+    A "your move" notice is not written while the user is looking at the game (they see
+    the move on the table), and a game has at most one unread one: a later move updates
+    it (action number, text, time) and sends no second e-mail.
+
+    Returns the new notification, or None when there is nothing to do (a bot, the same
+    event already notified, a player looking at the table, an unread "your move" notice
+    updated). Must run inside the transaction that made the change.
     """
     if user is None or user.is_bot:
         return None
+    if kind == Kind.YOUR_TURN and game is not None:
+        if is_viewing(user.pk, game.pk):
+            return None
+        if _your_turn_update(user=user, game=game, seq=seq, text=text):
+            return None
     email = _email_choice(user, game)
     try:
         with transaction.atomic():
@@ -100,6 +110,17 @@ def notify(
         outbound = _event_email(notification, actor=actor)
         _enqueue_send(outbound)
     return notification
+
+
+def _your_turn_update(*, user, game, seq: int, text: str) -> bool:
+    """Bring the user's unread "your move" notice for ``game`` up to ``seq``; False when
+    there is none. The caller holds the game's row lock, so two moves of one game never
+    race here."""
+    return bool(
+        Notification.objects.filter(
+            user=user, game=game, kind=Kind.YOUR_TURN, read_at__isnull=True
+        ).update(seq=seq, text=text[:TEXT_LIMIT], created=timezone.now())
+    )
 
 
 def _email_choice(user, game) -> str:

@@ -228,7 +228,12 @@ import json
 import django
 django.setup()
 from django.conf import settings
-from django.test import Client
+from django.test import Client, override_settings
+# The 404 page is the site's own (in its layout, with static files): no collectstatic here,
+# so static URLs come unhashed.
+plain_static = {**settings.STORAGES, "staticfiles": {
+    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+override_settings(STORAGES=plain_static).enable()
 client = Client(HTTP_HOST="example.com")
 plain = client.get("/no-such-page/")
 secure = client.get("/no-such-page/", secure=True)

@@ -34,15 +34,17 @@ FINISHED_LISTED = 30
 
 def _lobby_context(request, *, challenge_form=None, direct_form=None) -> dict:
     user = request.user
+    bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("username"))
     return {
         "challenge_form": challenge_form or ChallengeForm(user=user),
         "direct_form": direct_form or DirectChallengeForm(user=user, auto_id="id_direct_%s"),
         "open_challenges": open_challenges_for(user),
         "outgoing": challenges_outgoing(user),
         "incoming": challenges_incoming(user),
-        "bots": get_user_model()
-        .objects.filter(is_bot=True, is_active=True)
-        .order_by("username"),
+        "bots": bots,
+        # The direct form's script checks the opponent's name against these (bots play
+        # casual games only; the form refuses a rated one without the script too).
+        "bot_names": " ".join(bot.username for bot in bots),
         "days_choices": DAYS_PER_MOVE,
         "max_open": services.MAX_OPEN_CHALLENGES,
         "provisional_deviation": PROVISIONAL_DEVIATION,

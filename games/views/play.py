@@ -256,6 +256,9 @@ def game_act(request, game_id):
         action, seq = _parse_action(request.POST)
     except BadForm as error:
         return _refuse(request, game_id, status=400, error=str(error))
+    # The player is at the table: a bot's reply (in-process, or soon from a worker) is
+    # seen there, so it is neither notified nor e-mailed.
+    viewing_mark(request.user.pk, game_id)
     try:
         game, state, _ = services.game_act(
             user=request.user, game_id=game_id, action=action, expected_seq=seq
@@ -266,7 +269,9 @@ def game_act(request, game_id):
         message = f"That move is not allowed: {error}."
         return _refuse(request, game_id, status=400, error=message)
     if not request.htmx:
-        return _see_other(game)
+        return _see_other(game)  # the game page marks its notices read
+    # The answer shows the table as it is now: the game's notices are read.
+    mark_read(user=request.user, game_id=game.pk)
     if settings.CELERY_TASK_ALWAYS_EAGER:
         # Tasks ran in-process: a bot may have answered already, and the table shows it.
         # (With a worker, the state the service computed is the latest this request saw;

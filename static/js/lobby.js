@@ -9,3 +9,44 @@ document.addEventListener("htmx:beforeSwap", function (event) {
     event.detail.isError = false;
   }
 });
+
+// The direct challenge form: naming a bot turns the game casual at once, with the reason
+// next to the choice (bot games are unrated; without this script the server refuses a
+// rated challenge to a bot with the same reason).
+function botChallengeCheck(form) {
+  var names = (form.getAttribute("data-bot-names") || "").toLowerCase().split(" ");
+  var opponent = form.querySelector("input[name=opponent]");
+  var rated = form.querySelector("input[name=rated][value=rated]");
+  var casual = form.querySelector("input[name=rated][value=casual]");
+  if (!opponent || !rated || !casual) {
+    return;
+  }
+  var name = opponent.value.trim().toLowerCase();
+  var isBot = name !== "" && names.indexOf(name) !== -1;
+  var note = form.querySelector(".bot-unrated-note");
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "field-help bot-unrated-note";
+    note.setAttribute("aria-live", "polite");
+    rated.closest(".field").appendChild(note);
+  }
+  if (isBot) {
+    casual.checked = true;
+  }
+  rated.disabled = isBot;
+  note.textContent = isBot ? opponent.value.trim() + " is a bot: bot games are casual (unrated)." : "";
+}
+
+document.addEventListener("input", function (event) {
+  var form = event.target.closest && event.target.closest("form[data-bot-names]");
+  if (form && event.target.name === "opponent") {
+    botChallengeCheck(form);
+  }
+});
+// A form re-rendered by the server (a refusal) keeps what was typed: check it again.
+document.addEventListener("htmx:afterSettle", function () {
+  document.querySelectorAll("form[data-bot-names]").forEach(botChallengeCheck);
+});
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll("form[data-bot-names]").forEach(botChallengeCheck);
+});

@@ -401,3 +401,35 @@ def test_htmx_refresh_of_the_lists_alone(client, ann, bob):
     assert html.lstrip().startswith('<div id="challenge-lists"')
     assert "Post an open challenge" not in html
     assert "bob" in text(response)
+
+
+# --- Issue 14 item 21: games against bots are unrated, and the form says so --------------
+
+
+@pytest.fixture
+def bot():
+    return UserFactory(username="bot-random", is_bot=True, bot_level="random")
+
+
+def test_the_direct_challenge_form_says_bot_games_are_unrated(client, ann, bot):
+    response = client.get(LOBBY)
+    assert "Games against bots are always casual (unrated)." in text(response)
+    # The names the page's script checks the opponent field against.
+    assert 'data-bot-names="bot-random"' in response.content.decode()
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["plain", "htmx"])
+def test_a_rated_challenge_to_a_bot_is_refused_with_the_reason(client, ann, bot, headers):
+    form = {"opponent": "Bot-Random", "variant": "standard", "days_per_move": "3"}
+    response = client.post(NEW, {**form, "rated": "rated"}, **headers)
+    assert response.status_code == 400
+    assert (
+        "bot-random is a bot, and games against bots are unrated: choose Casual to play it."
+        in text(response)
+    )
+    assert not Game.objects.exists()
+    # Casual, the same challenge starts the game at once.
+    response = client.post(NEW, {**form, "rated": "casual"})
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert game.status == Game.Status.ACTIVE and game.rated is False

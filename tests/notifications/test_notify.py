@@ -1,12 +1,17 @@
 """Notifications written with game changes, e-mail preferences, the outbox and dedupe."""
 
+import random
+
 import pytest
 from django.core import mail
+from django.core.cache import cache
 
 from games import services
+from games.models import Game
+from games.selectors import game_state
 from notifications import services as notify_services
 from notifications.models import Notification, OutboundEmail
-from tests.factories import UserFactory, play_random, start_game
+from tests.factories import UserFactory, play, play_random, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -66,26 +71,98 @@ def test_a_move_tells_the_next_player_in_app_and_by_email(
     assert outbound.status == OutboundEmail.Status.SENT and outbound.attempts == 1
 
 
-def test_no_email_while_the_player_is_looking_at_the_game(
+def test_no_notice_or_email_while_the_player_is_looking_at_the_game(
     game, alice, bob, django_capture_on_commit_callbacks
 ):
     waiting = game.players[1 - game.to_move]
     notify_services.viewing_mark(waiting.pk, game.pk)
     mail.outbox.clear()
     game = one_move(game, django_capture_on_commit_callbacks)
-    note = Notification.objects.get(user=waiting, kind=Kind.YOUR_TURN, seq=1)
-    assert note.email == Notification.Email.VIEWING
+    assert not Notification.objects.filter(user=waiting, kind=Kind.YOUR_TURN).exists()
     assert mail.outbox == [] and not OutboundEmail.objects.exists()
 
 
+@pytest.mark.parametrize("url", ["/games/{pk}/poll?seq=0", "/games/{pk}/"])
 def test_the_game_page_and_its_poll_count_as_looking(
-    game, alice, bob, client, django_capture_on_commit_callbacks
+    game, alice, bob, client, url, django_capture_on_commit_callbacks
 ):
     waiting = game.players[1 - game.to_move]
     client.force_login(waiting)
-    assert client.get(f"/games/{game.pk}/poll?seq=0").status_code == 204
-    assert notify_services.is_viewing(waiting.pk, game.pk)
-    assert not notify_services.is_viewing(game.players[game.to_move].pk, game.pk)
+    assert client.get(url.format(pk=game.pk)).status_code in (200, 204)
+    mail.outbox.clear()
+    game = one_move(game, django_capture_on_commit_callbacks)
+    # The move went through, yet the player looking at the table gets neither a notice
+    # nor an e-mail about it.
+    assert game.players[game.to_move] == waiting
+    assert mail.outbox == []
+    assert not Notification.objects.filter(user=waiting).exists()
+
+
+def _forget_looking(user, game):
+    """As if ``user`` closed the game's page long ago."""
+    cache.delete(notify_services.viewing_key(user.pk, game.pk))
+
+
+def test_at_most_one_unread_your_move_notice_per_game(alice, django_capture_on_commit_callbacks):
+    """A whole bot game played away from the page leaves one "your move" notice, which
+    tells of the latest move: not one per bot reply."""
+    bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.challenge_create(
+            user=alice, variant="standard", days_per_move=3, rated=False, invited=bot
+        )
+    mail.outbox.clear()
+    rng = random.Random(3)
+    unread_counts = []
+    while True:
+        _forget_looking(alice, game)
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        legal = game_state(game).legal_actions()
+        with django_capture_on_commit_callbacks(execute=True):
+            play(game, [rng.choice(legal)])
+        unread_counts.append(
+            alice.notifications.filter(kind=Kind.YOUR_TURN, read_at__isnull=True).count()
+        )
+    assert len(unread_counts) > 5 and max(unread_counts) == 1
+    assert alice.notifications.filter(kind=Kind.YOUR_TURN).count() == 1
+    # Only the first notice was e-mailed: updating an unread one sends nothing more.
+    assert [m.subject for m in mail.outbox].count("[XIX Online] Your move against bot-random") == 1
+
+
+def test_an_unread_your_move_notice_is_updated_not_repeated(
+    game, alice, bob, django_capture_on_commit_callbacks
+):
+    first_mover = game.players[game.to_move]
+    for _ in range(4):
+        game = one_move(game, django_capture_on_commit_callbacks)
+    if game.players[game.to_move] != first_mover:
+        game = one_move(game, django_capture_on_commit_callbacks)
+    [note] = Notification.objects.filter(user=first_mover, kind=Kind.YOUR_TURN)
+    assert note.seq == game.n_actions and note.unread
+    # Once read, the next turn is news again: a new notice.
+    notify_services.mark_read(user=first_mover)
+    seq = game.n_actions
+    while game.n_actions == seq or game.players[game.to_move] != first_mover:
+        game = one_move(game, django_capture_on_commit_callbacks)
+    notes = Notification.objects.filter(user=first_mover, kind=Kind.YOUR_TURN)
+    assert notes.count() == 2
+    assert notes.get(read_at__isnull=True).seq == game.n_actions
+
+
+def test_a_moves_answer_marks_the_games_notices_read(game, alice, bob, client):
+    mover = game.players[game.to_move]
+    notify_services.notify(user=mover, game=game, kind=Kind.DEADLINE, seq=0, text="hurry")
+    assert notify_services.unread_count(mover) == 1
+    client.force_login(mover)
+    action = game_state(game).legal_actions()[0]
+    fields = {k: v for k, v in action.items() if k != "seat"}
+    response = client.post(
+        f"/games/{game.pk}/act", {"seq": 0, **fields}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    assert notify_services.unread_count(mover) == 0
 
 
 @pytest.mark.parametrize(
