@@ -336,7 +336,7 @@ def test_posts_without_a_valid_csrf_token_are_forbidden(table, htmx, token):
     before = snapshot(game.pk)
     response = client.post(reverse("games:act", args=[game.pk]), form, **headers)
     check_answer(response, game.pk, before, allowed={403})
-    assert "CSRF" in visible_text(response)
+    assert "The form has expired" in visible_text(response)
 
 
 def test_anonymous_posts_go_to_the_log_in_page_and_change_nothing(table):

@@ -40,6 +40,7 @@ from allauth.account.models import EmailAddress
 from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.core import mail
+from django.core.cache import cache
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -50,6 +51,7 @@ from games.selectors import game_state
 from moderation import services as moderation_services
 from moderation.models import AuditEntry, Report
 from notifications.models import Notification, OutboundEmail
+from notifications.services import mark_read, viewing_key
 from ratings.models import Rating, RatingChange
 from tests.factories import UserFactory, play, play_random, start_game
 
@@ -614,6 +616,12 @@ def test_the_opponents_email_and_notifications_show_none_of_the_movers_cards(
     live = world["live"]
     alice, bob = world["people"]["seat0"], world["people"]["seat1"]
     mail.outbox.clear()
+    # A player seen looking at the game, or with a "your move" notice for it still unread,
+    # gets no second "your turn" e-mail (issue 14 item 17): both have read their notices
+    # and left the page.
+    for player in (alice, bob):
+        cache.delete(viewing_key(player.pk, live.pk))
+        mark_read(user=player, game_id=live.pk)
     for _ in range(6):  # until a move hands the turn to the other seat (an e-mail goes out)
         mover = live.to_move
         with django_capture_on_commit_callbacks(execute=True):
