@@ -2,7 +2,8 @@
 """Developer entry point for XIX Online. Standard library only.
 
     python3 dev.py run [runserver args]   set up .venv, migrate, seed demo users, serve :8000
-                                          (and run the periodic jobs every minute)
+                                          (and run the periodic jobs every minute); SITE_URL,
+                                          unless set, follows the address (e.g. `run 8101`)
     python3 dev.py test [pytest args]     set up .venv, run the whole pytest suite
     python3 dev.py setup                  set up .venv only (used by .ci/run)
 
@@ -84,18 +85,48 @@ def bootstrap() -> None:
         STAMP.write_text(fingerprint + "\n")
 
 
+# runserver options that take a value (the next argument is not the address).
+RUNSERVER_VALUE_OPTIONS = {"--settings", "--pythonpath", "-v", "--verbosity"}
+DEFAULT_ADDRESS = "127.0.0.1:8000"
+
+
+def site_url_for(runserver_args: list[str]) -> str:
+    """The site's address for runserver's arguments ("8101", "0.0.0.0:8101", "[::1]:8101",
+    or none: 127.0.0.1:8000), for the links in e-mails. An address that listens on every
+    interface is reached locally as 127.0.0.1."""
+    address = DEFAULT_ADDRESS
+    skip = False
+    for arg in runserver_args:
+        if skip:
+            skip = False
+        elif arg in RUNSERVER_VALUE_OPTIONS:
+            skip = True
+        elif not arg.startswith("-"):
+            address = arg
+            break
+    host, colon, port = address.rpartition(":")
+    if not colon:
+        host, port = "", address
+    if host in ("", "0", "0.0.0.0", "[::]"):
+        host = "127.0.0.1"
+    return f"http://{host}:{port}"
+
+
 def run(args: list[str]) -> None:
     python = sys.executable
+    args = args or [DEFAULT_ADDRESS]
+    # Links in e-mails (SITE_URL) lead to the port served here, unless SITE_URL is set.
+    os.environ.setdefault("SITE_URL", site_url_for(args))
     call(python, "manage.py", "migrate", "--noinput")
     call(python, "manage.py", "seed_demo")
     if os.environ.get("REDIS_URL"):
         # With a broker, `celery -A xix_site worker` and `beat` do the background work.
-        replace_process(python, "manage.py", "runserver", *(args or ["127.0.0.1:8000"]))
+        replace_process(python, "manage.py", "runserver", *args)
     # Without Redis, tasks run inside the web process and there is no Celery beat: this
     # loop runs the periodic jobs (reminders, timeouts, expiry, digest) every minute.
     periodic = subprocess.Popen([python, "manage.py", "periodic", "--every", "60"])
     try:
-        code = subprocess.call([python, "manage.py", "runserver", *(args or ["127.0.0.1:8000"])])
+        code = subprocess.call([python, "manage.py", "runserver", *args])
     except KeyboardInterrupt:
         code = 0
     finally:

@@ -26,6 +26,8 @@ from django.utils import timezone
 from accounts.models import LoginFailure
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+# The log-in field has no length limit; what is counted is its start.
+KEY_LENGTH = LoginFailure._meta.get_field("key").max_length
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,11 @@ def limits() -> list[Limit]:
     return parse_limits(settings.ACCOUNT_RATE_LIMITS.get("login_failed", ""))
 
 
+def key_of(login: str) -> str:
+    """What a log-in typed is counted as: "Carol " and "carol" are one name."""
+    return login.strip().lower()[:KEY_LENGTH]
+
+
 def client_network(ip: str) -> str:
     """The address counted for ``ip``: itself, or for IPv6 its /64 (one subscriber's)."""
     address = ipaddress.ip_address(ip)
@@ -60,16 +67,17 @@ def client_network(ip: str) -> str:
     return str(address)
 
 
-def begin(request, login: str, ip: str) -> LoginFailure:
+def begin(request, login: str, ip: str) -> LoginFailure | None:
     """Count a log-in try by ``login`` from ``ip``; refuse it with a 429 page (raised as
     allauth's ImmediateHttpResponse) if a limit is reached. Returns the try's row, to be
-    passed to ``succeeded`` if the password turns out right."""
+    passed to ``succeeded`` if the password turns out right (None: no limit is set)."""
     now = timezone.now()
     checked = limits()
-    if checked:
-        longest = max(limit.seconds for limit in checked)
-        LoginFailure.objects.filter(created__lt=now - timedelta(seconds=longest)).delete()
-    attempt = LoginFailure.objects.create(key=login.strip().lower(), ip=client_network(ip))
+    if not checked:
+        return None
+    longest = max(limit.seconds for limit in checked)
+    LoginFailure.objects.filter(created__lt=now - timedelta(seconds=longest)).delete()
+    attempt = LoginFailure.objects.create(key=key_of(login), ip=client_network(ip))
     for limit in checked:
         # Every other try in the period, including parallel ones committed after this one.
         earlier = LoginFailure.objects.filter(
@@ -98,7 +106,7 @@ def succeeded(attempt: LoginFailure | None) -> None:
 
 def forget(*logins: str) -> None:
     """Forget the failures of these names and addresses (their password has been reset)."""
-    LoginFailure.objects.filter(key__in=[login.strip().lower() for login in logins]).delete()
+    LoginFailure.objects.filter(key__in=[key_of(login) for login in logins]).delete()
 
 
 def locked_response(request, wait: timedelta):

@@ -3,10 +3,17 @@
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from games.models import Game
+from games.selectors import user_games
+
 
 @require_safe
 def home(request):
-    return render(request, "home.html")
+    # A player who has not sat in a game yet is welcomed, not "welcomed back".
+    new_player = (
+        request.user.is_authenticated and not Game.objects.filter(user_games(request.user)).exists()
+    )
+    return render(request, "home.html", {"new_player": new_player})
 
 
 @require_safe

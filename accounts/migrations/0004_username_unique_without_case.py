@@ -29,7 +29,7 @@ def refuse_case_duplicates(apps, schema_editor):
     ):
         groups.setdefault(key, []).append(name)
     if groups:
-        listed = "; ".join(", ".join(names) for names in groups.values())
+        listed = "; ".join(", ".join(sorted(names)) for _, names in sorted(groups.items()))
         raise CommandError(
             "Usernames must be unique without regard to letter case, and these accounts "
             f"share a name: {listed}. Rename all but one of each group (in the admin), "

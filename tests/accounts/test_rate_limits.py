@@ -213,3 +213,11 @@ def test_parallel_wrong_passwords_get_no_more_tries_than_the_limit(django_user_m
     assert statuses.count(200) <= 5  # the form's "not correct": the password was checked
     assert statuses.count(200) + statuses.count(429) == 12
     assert LoginFailure.objects.filter(key="carol").count() == statuses.count(200)
+
+
+def test_an_overlong_log_in_is_refused_like_any_wrong_one(client):
+    response = log_in(client, "x" * 400, "not-the-password")
+
+    assert response.status_code == 200
+    assert "not correct" in response.content.decode()
+    assert LoginFailure.objects.get().key == "x" * 254

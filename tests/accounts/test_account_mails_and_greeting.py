@@ -1,0 +1,167 @@
+"""What a new player meets (issue 14, item 22): a first-time welcome, one "forgotten
+password" link on the log-in page, the site's own account e-mails, and links in e-mails
+that follow the port `python3 dev.py run` serves on."""
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+from django.core import mail
+
+from tests.accounts.helpers import PASSWORD, confirmation_link, log_in, sign_up
+from tests.factories import UserFactory, start_game
+
+pytestmark = pytest.mark.django_db
+
+STOCK_TEXT = re.compile(
+    r"Hello from|Thank you for using|You're receiving this email|You are receiving this|"
+    r"Please Confirm|Password Reset Email|testserver!"
+)
+
+
+def greeting(client) -> str:
+    page = client.get("/").content.decode()
+    match = re.search(r"<p>(Welcome[^<]*)<strong>", page)
+    assert match, "no greeting on the home page"
+    return match.group(1)
+
+
+def test_a_new_player_is_welcomed_not_welcomed_back(client):
+    sign_up(client)
+    client.post(confirmation_link("carol@example.com"))
+
+    assert greeting(client) == "Welcome to XIX Online, "
+
+
+def test_a_player_who_has_played_is_welcomed_back(client):
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    start_game(alice, bob)
+    client.force_login(alice)
+
+    assert greeting(client) == "Welcome back, "
+
+
+def test_the_log_in_page_offers_one_forgotten_password_link(client):
+    page = client.get("/accounts/login/").content.decode()
+
+    links = re.findall(r"Forgot(?:ten)? your password\?", page)
+    assert links == ["Forgotten your password?"]
+    assert page.count('href="/accounts/password/reset/"') == 1
+
+
+def only_mail_to(address):
+    sent = [m for m in mail.outbox if m.to == [address]]
+    assert len(sent) == 1, [m.subject for m in mail.outbox]
+    return sent[0]
+
+
+def assert_in_our_voice(message, subject):
+    assert message.subject == f"[XIX Online] {subject}"
+    assert not STOCK_TEXT.search(message.subject + message.body), message.body
+    assert message.body.rstrip().endswith("XIX Online")
+
+
+def test_the_sign_up_mail_is_the_sites_own(client):
+    sign_up(client)
+
+    message = only_mail_to("carol@example.com")
+    assert_in_our_voice(message, "Confirm your e-mail address to start playing")
+    assert message.body.startswith("Hello carol,\n")
+    assert "Welcome to XIX Online" in message.body
+    assert re.search(r"http://testserver/accounts/confirm-email/\S+/", message.body)
+
+
+def test_the_password_reset_mail_is_the_sites_own(client, verified_user):
+    client.post("/accounts/password/reset/", {"email": "carol@example.com"})
+
+    message = only_mail_to("carol@example.com")
+    assert_in_our_voice(message, "Reset your password")
+    assert '"carol"' in message.body
+    assert re.search(r"http://testserver/accounts/password/reset/key/\S+/", message.body)
+
+
+def test_the_mail_for_a_taken_address_is_the_sites_own(client, verified_user):
+    sign_up(client, username="someone", email="carol@example.com")
+
+    message = only_mail_to("carol@example.com")
+    assert_in_our_voice(message, "You already have an account")
+    assert "http://testserver/accounts/password/reset/" in message.body
+
+
+def test_the_mail_for_an_unknown_address_is_the_sites_own(client):
+    client.post("/accounts/password/reset/", {"email": "nobody@example.com"})
+
+    message = only_mail_to("nobody@example.com")
+    assert_in_our_voice(message, "No account with this address")
+    assert "http://testserver/accounts/signup/" in message.body
+
+
+def test_the_address_confirmation_mail_is_the_sites_own(client, verified_user):
+    log_in(client, "carol", PASSWORD)
+    client.post(
+        "/accounts/email/", {"action_add": "", "email": "carol.new@example.com"}, follow=True
+    )
+
+    message = only_mail_to("carol.new@example.com")
+    assert_in_our_voice(message, "Confirm your e-mail address")
+    assert '"carol"' in message.body
+
+
+# --- dev.py run: the site's address follows the port ------------------------------------
+
+
+def load_dev():
+    path = Path(__file__).resolve().parents[2] / "dev.py"
+    spec = importlib.util.spec_from_file_location("dev_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("args", "url"),
+    [
+        ([], "http://127.0.0.1:8000"),
+        (["8101"], "http://127.0.0.1:8101"),
+        (["127.0.0.1:8101"], "http://127.0.0.1:8101"),
+        (["localhost:9000", "--noreload"], "http://localhost:9000"),
+        (["--noreload", "0.0.0.0:8102"], "http://127.0.0.1:8102"),
+        (["[::1]:8103"], "http://[::1]:8103"),
+    ],
+)
+def test_dev_run_gives_the_site_the_address_it_serves_on(monkeypatch, args, url):
+    dev = load_dev()
+    monkeypatch.delenv("SITE_URL", raising=False)
+    seen = {}
+
+    def fake_call(*command):
+        seen.setdefault("site_url", dev.os.environ.get("SITE_URL"))
+
+    class Stop(Exception):
+        pass
+
+    def fake_popen(command, **kwargs):
+        raise Stop
+
+    monkeypatch.setattr(dev, "call", fake_call)
+    monkeypatch.setattr(dev.subprocess, "Popen", fake_popen)
+    monkeypatch.setattr(dev, "replace_process", lambda *a: (_ for _ in ()).throw(Stop()))
+    with pytest.raises(Stop):
+        dev.run(args)
+
+    assert seen["site_url"] == url
+    assert dev.os.environ["SITE_URL"] == url
+
+
+def test_dev_run_keeps_a_site_url_that_was_set(monkeypatch):
+    dev = load_dev()
+    monkeypatch.setenv("SITE_URL", "https://xix.example.com")
+    monkeypatch.setattr(dev, "call", lambda *command: None)
+    monkeypatch.setattr(dev.subprocess, "Popen", lambda *a, **k: (_ for _ in ()).throw(OSError))
+    monkeypatch.setattr(dev, "replace_process", lambda *a: (_ for _ in ()).throw(OSError))
+
+    with pytest.raises(OSError):
+        dev.run(["8101"])
+
+    assert dev.os.environ["SITE_URL"] == "https://xix.example.com"
