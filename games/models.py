@@ -43,6 +43,8 @@ class Game(models.Model):
         RESIGNATION = "resignation", "Resignation"
         TIMEOUT = "timeout", "Time ran out"
         ABORT = "abort", "Aborted"
+        # By a player, before each player had made a first move (docs/rules.md, 29).
+        EARLY_ABORT = "early abort", "Aborted before both players had moved"
         FORFEIT = "forfeit", "Forfeit (account suspended)"
         ADJUDICATED = "adjudicated", "Adjudicated by a moderator"
 

@@ -94,13 +94,22 @@ def game_over(game: Game, *, actor=None) -> None:
             continue
         opponent = game.players[1 - seat]
         if game.status == Game.Status.ABORTED:
+            if game.reason == Game.Reason.EARLY_ABORT:
+                text = (
+                    f"{opponent.username} aborted your game before you had both made a first "
+                    "move: it has no result and changes no rating."
+                )
+            else:
+                text = (
+                    f"A moderator aborted your game against {opponent.username}: it has no "
+                    f"result and changes no rating. Reason: {game.verdict}"
+                )
             notify(
                 user=user,
                 game=game,
                 kind=Kind.GAME_OVER,
                 seq=game.n_actions,
-                text=f"A moderator aborted your game against {opponent.username}: it has no "
-                f"result and changes no rating. Reason: {game.verdict}",
+                text=text,
                 actor=actor,
             )
             continue

@@ -395,12 +395,52 @@ def _append(game: Game, action: dict, state, *, actor):
     return state, events
 
 
+ABORT_CLOSED = (
+    "Both of you have made a first move, so the game can no longer be aborted; "
+    "you can still resign."
+)
+
+
+def abort_allowed(game: Game) -> bool:
+    """Whether a player may abort ``game`` (no result, no rating change): while it is in
+    play and until each player has made a first move (docs/rules.md, decision 29)."""
+    if game.status != Game.Status.ACTIVE:
+        return False
+    # The first action is always the first leader's, so with one action or none the other
+    # seat has not moved yet (no query needed).
+    if game.n_actions <= 1:
+        return True
+    return not game.actions.exclude(seat=game.first_leader).exists()
+
+
+def _abort_early(game: Game, *, actor) -> None:
+    game_close(game, status=Game.Status.ABORTED, winner=None, reason=Game.Reason.EARLY_ABORT)
+    notices.game_over(game, actor=actor)
+
+
+@transaction.atomic
+def game_abort_by_player(*, user, game_id) -> Game:
+    """``user`` aborts the game before each player has made a first move: it ends without
+    a result and changes no rating. Locks the game row."""
+    game, _ = _locked_seat(game_id, user)
+    if game.status != Game.Status.ACTIVE:
+        raise GameError("The game is already over.")
+    if not abort_allowed(game):
+        raise GameError(ABORT_CLOSED)
+    _abort_early(game, actor=user)
+    return game
+
+
 @transaction.atomic
 def game_resign(*, user, game_id) -> Game:
-    """``user`` resigns: the opponent wins. Locks the game row."""
+    """``user`` resigns: the opponent wins. Until each player has made a first move the
+    game is aborted instead (no result, no rating change). Locks the game row."""
     game, seat = _locked_seat(game_id, user)
     if game.status != Game.Status.ACTIVE:
         raise GameError("The game is already over.")
+    if abort_allowed(game):
+        _abort_early(game, actor=user)
+        return game
     game_finish(
         game, winner=1 - seat, scores=game.scores, reason=Game.Reason.RESIGNATION, actor=user
     )

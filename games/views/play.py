@@ -52,6 +52,8 @@ REASON_TEXT = {
     Game.Reason.TIMEOUT: "{loser} ran out of time.",
     Game.Reason.ABORT: "A moderator aborted the game: it has no result and changes no "
     "rating. Reason: {verdict}",
+    Game.Reason.EARLY_ABORT: "The game was aborted before both players had made a first "
+    "move: it has no result and changes no rating.",
     Game.Reason.FORFEIT: "{loser} forfeited the game: their account was suspended.",
     Game.Reason.ADJUDICATED: "A moderator decided the game. Reason: {verdict}",
 }
@@ -194,6 +196,7 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
             "polling": game.status == Game.Status.ACTIVE,
             "result": _result_context(game, names),
             "rematch": _rematch_context(game, seat),
+            "can_abort": seat is not None and services.abort_allowed(game),
             "opponent_name": names[1 - seat] if seat is not None else "",
             "mover_name": names[view["to_move"]] if view["to_move"] is not None else "",
         }
@@ -341,10 +344,31 @@ def game_resign(request, game_id):
     if request.method != "POST":
         return _resign_page(request, game)
     try:
-        services.game_resign(user=request.user, game_id=game.pk)
+        ended = services.game_resign(user=request.user, game_id=game.pk)
     except services.GameError as error:
         return _resign_page(request, game, status=error.status, error=str(error))
-    messages.info(request, "You resigned. The game is over.")
+    if ended.status == Game.Status.ABORTED:  # no first move from each player yet
+        messages.info(request, ABORTED_MESSAGE)
+    else:
+        messages.info(request, "You resigned. The game is over.")
+    return _see_other(game)
+
+
+ABORTED_MESSAGE = "You aborted the game: it has no result and changes no rating."
+
+
+@require_POST
+def game_abort(request, game_id):
+    """A player aborts the game while neither result nor rating is at stake yet (until each
+    player has made a first move). A plain form post; the table with the reason if not."""
+    refusal, game, seat = _player_post(request, game_id)
+    if refusal is not None:
+        return refusal
+    try:
+        services.game_abort_by_player(user=request.user, game_id=game.pk)
+    except services.GameError as error:
+        return _refuse(request, game_id, status=error.status, error=str(error))
+    messages.info(request, ABORTED_MESSAGE)
     return _see_other(game)
 
 
@@ -352,6 +376,7 @@ def _resign_page(request, game, *, status=200, error=""):
     seat = game.seat_of(request.user)
     opponent = game.players[1 - seat] if seat is not None else None
     context = {"game": game, "seat": seat, "opponent": opponent, "error": error}
+    context["aborts"] = seat is not None and services.abort_allowed(game)
     return render(request, "games/resign_confirm.html", context, status=status)
 
 

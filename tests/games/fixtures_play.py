@@ -52,6 +52,17 @@ def finished_game(p0, p1, **kwargs) -> Game:
     raise AssertionError("the game did not end")
 
 
+def both_moved(game: Game) -> Game:
+    """Play first legal actions until each seat has made a first move: from then on a
+    resignation counts (before, it aborts the game: docs/rules.md, decision 29)."""
+    acted = set()
+    while len(acted) < 2:
+        action = game_state(game).legal_actions()[0]
+        acted.add(action["seat"])
+        game = play(game, [action])
+    return game
+
+
 def form_of(action: dict, seq: int) -> dict:
     """The form fields the page posts for an engine action."""
     fields = {"seq": str(seq), "type": action["type"]}

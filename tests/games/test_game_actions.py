@@ -14,6 +14,7 @@ from tests.games.fixtures_play import (
     HX,
     act_url,
     advance_to,
+    both_moved,
     client_for,
     finished_game,
     form_of,
@@ -311,6 +312,7 @@ def test_poll_brings_the_opponents_move(game):
 
 def test_poll_answers_286_with_the_final_table_once_over(people, game):
     alice, bob, _, _ = people
+    game = both_moved(game)  # before that, resigning aborts the game
     services.game_resign(user=bob, game_id=game.pk)
     response = client_for(alice).get(poll_url(game, 0), **HX)
     assert response.status_code == 286

@@ -16,6 +16,7 @@ from tests.factories import play, start_game
 from tests.games.fixtures_play import (
     HX,
     advance_to,
+    both_moved,
     card_numbers,
     client_for,
     element,
@@ -251,7 +252,7 @@ def test_finished_game_offers_the_players_a_rematch(people):
 
 def test_resignation_is_explained_with_the_loser_named(people, game):
     alice, bob, carol, _ = people
-    services.game_resign(user=bob, game_id=game.pk)
+    services.game_resign(user=bob, game_id=both_moved(game).pk)
     html = page(client_for(carol), game).content.decode()
     over = text(element(html, 'class="game-over"'))
     assert "alice won" in over
@@ -305,6 +306,7 @@ def resign_url(game):
 
 def test_resign_asks_first_then_ends_the_game(people, game):
     alice, bob, _, _ = people
+    game = both_moved(game)  # before that, resigning aborts the game (tests/games/test_abort.py)
     client = client_for(alice)
     confirm = client.get(resign_url(game))
     assert confirm.status_code == 200

@@ -14,6 +14,7 @@ from moderation.models import AuditEntry
 from notifications.models import Notification
 from ratings.models import RatingChange
 from tests.factories import UserFactory, play, play_random, start_game
+from tests.games.fixtures_play import both_moved
 
 pytestmark = pytest.mark.django_db
 
@@ -154,7 +155,7 @@ def assert_untouched(game, status=Game.Status.ACTIVE):
 
 @pytest.mark.parametrize("act", [abort, adjudicate])
 def test_a_finished_game_cannot_be_moderated(moderator, alice, game, act):
-    games.game_resign(user=alice, game_id=game.pk)
+    games.game_resign(user=alice, game_id=both_moved(game).pk)  # a resignation that counts
     winner = fresh(game).winner
     Notification.objects.all().delete()
     with pytest.raises(services.ModerationError, match="is not in play"):

@@ -12,6 +12,7 @@ from games.selectors import game_state
 from notifications import services as notify_services
 from notifications.models import Notification, OutboundEmail
 from tests.factories import UserFactory, play, play_random, start_game
+from tests.games.fixtures_play import both_moved
 
 pytestmark = pytest.mark.django_db
 
@@ -216,11 +217,13 @@ def test_a_withdrawn_challenge_takes_its_notification_with_it(alice, bob):
 
 
 def test_resigning_tells_the_opponent_only(game, alice, bob, django_capture_on_commit_callbacks):
+    game = both_moved(game)  # before that, resigning aborts the game (docs/rules.md 29)
+    Notification.objects.all().delete()
     with django_capture_on_commit_callbacks(execute=True):
         services.game_resign(user=alice, game_id=game.pk)
     [over] = Notification.objects.filter(kind=Kind.GAME_OVER)
     assert over.user == bob
-    assert over.text == "You won against alice, 0–0 (alice resigned)."
+    assert over.text == f"You won against alice, {game.score1}–{game.score0} (alice resigned)."
     assert not Notification.objects.filter(user=alice, kind=Kind.GAME_OVER).exists()
 
 

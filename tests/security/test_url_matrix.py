@@ -84,6 +84,8 @@ TABLE = {
     "games:act": row(P, "live", L, 400, 400, 403, 403, 403),
     "games:poll": row(G, "live-poll", L, 200, 200, 200, 200, 200),
     "games:resign": row(G, "live", L, 200, 200, 403, 403, 403),
+    # Both players have moved in the live game, so it can no longer be aborted (400).
+    "games:abort": row(P, "live", L, 400, 400, 403, 403, 403),
     "games:extra_day": row(P, "live", L, 303, 400, 403, 403, 403),
     "games:rematch": row(HX, "finished", L, 200, 200, 403, 403, 403),
     "games:replay": row(G, "live", L, 403, 403, 403, 200, 200),
