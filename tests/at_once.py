@@ -10,7 +10,7 @@ import threading
 from django.db import connections
 
 
-def at_once(fn, n: int, *, timeout: float = 30.0) -> list:
+def at_once(fn, n: int, *, timeout: float = 60.0) -> list:
     """Call ``fn(i)`` for ``i`` in ``range(n)``, each in its own thread, all released together
     by a barrier. Returns one entry per call in the order of ``i``: what ``fn`` returned, or
     the exception it raised (an instance of ``BaseException``; check with ``isinstance``).
