@@ -31,8 +31,13 @@ def test_postgres_stopping_mid_play_gives_503s_writes_nothing_half_and_play_resu
     db = postgres.create_database("outage")
     # Persistent connections, as in production: each gunicorn worker keeps one that the
     # outage kills under it.
+    # Nobody counts as looking at the table (NOTIFY_VIEWING_SECONDS=0), so every move that
+    # passes the turn writes the opponent's notice, where the outage below catches it.
     env = site_env(
-        DATABASE_URL=postgres.url(db), CONN_MAX_AGE=60, EMAIL_URL=f"filemail:///{tmp_path}/mail"
+        DATABASE_URL=postgres.url(db),
+        CONN_MAX_AGE=60,
+        EMAIL_URL=f"filemail:///{tmp_path}/mail",
+        NOTIFY_VIEWING_SECONDS=0,
     )
     (game_id,) = new_games(env, ("alice", "bob"))
     web = processes.web(env, tmp_path)
@@ -60,7 +65,8 @@ def test_postgres_stopping_mid_play_gives_503s_writes_nothing_half_and_play_resu
     mover, before = g.mover, g.n_actions
 
     # The database dies in the middle of writing that move: another session holds the
-    # notifications table, so the move's transaction waits there, after its GameAction row
+    # notifications table, so the move's transaction waits there (writing the opponent's
+    # "your move" notice, or bringing their unread one up to date), after its GameAction row
     # and the game's update are written and before it commits.
     holder = postgres.connect(db)
     holder.execute("LOCK TABLE notifications_notification IN EXCLUSIVE MODE")
@@ -74,7 +80,8 @@ def test_postgres_stopping_mid_play_gives_503s_writes_nothing_half_and_play_resu
     wait_until(
         lambda: conn.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-            " AND query LIKE 'INSERT INTO \"notifications_notification\"%%'"
+            " AND (query LIKE 'INSERT INTO \"notifications_notification\"%%'"
+            " OR query LIKE 'UPDATE \"notifications_notification\"%%')"
         ).fetchone()[0],
         20,
         "the move waiting inside its transaction",
