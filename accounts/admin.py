@@ -19,6 +19,7 @@ from django.utils.html import format_html, format_html_join
 from games.models import Game
 from moderation import services
 from moderation.adminkit import (
+    KnowsViewer,
     ObjectActions,
     ReasonForm,
     admin_link,
@@ -80,7 +81,7 @@ class LiftForm(forms.Form):
 
 
 @admin.register(User)
-class UserAdmin(ObjectActions, DjangoUserAdmin):
+class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
         ("Bot", {"fields": ("is_bot", "bot_level")}),
@@ -217,7 +218,7 @@ class UserAdmin(ObjectActions, DjangoUserAdmin):
     @admin.display(description="Reports about this user")
     def reports(self, user):
         return reports_list(
-            user.reports_against.select_related("reporter").order_by("-created")[:10]
+            user.reports_against.all(), getattr(user, "admin_viewer", None), limit=10
         )
 
     # --- actions ---------------------------------------------------------------------
