@@ -42,6 +42,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A NUL character in the address, query or form: 400 before any view (xix_site/nul.py).
+    "xix_site.nul.NulRefusalMiddleware",
     # Content-Security-Policy and Permissions-Policy (docs/security.md).
     "xix_site.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
