@@ -101,3 +101,12 @@ def test_a_good_action_request_still_works(people):
 
     assert response.status_code == 200  # the form that asks for a reason
     assert b"tess" in response.content
+
+
+def test_a_forged_post_holding_a_nul_is_refused_as_forged(people):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(people["player"])
+
+    response = client.post(reverse("players:settings"), {"csrfmiddlewaretoken": "\x00"})
+
+    assert response.status_code == 403

@@ -42,14 +42,15 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # A NUL character in the address, query or form: 400 before any view (xix_site/nul.py).
-    "xix_site.nul.NulRefusalMiddleware",
     # Content-Security-Policy and Permissions-Policy (docs/security.md).
     "xix_site.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # A NUL character in the address, query or form: 400 before any view (xix_site/nul.py);
+    # after the CSRF check, which refuses a forged form (403) whatever it holds.
+    "xix_site.nul.NulRefusalMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "xix_site.outage.DatabaseOutageMiddleware",  # here, not last: see its docstring
     "accounts.middleware.UserTimeZoneMiddleware",
