@@ -10,6 +10,7 @@ from django import forms
 from django.contrib import admin
 from django.contrib.admin.widgets import AdminSplitDateTime
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
+from django.contrib.auth.forms import AdminPasswordChangeForm
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
@@ -19,6 +20,7 @@ from django.utils.html import format_html, format_html_join
 from games.models import Game
 from moderation import services
 from moderation.adminkit import (
+    KnowsViewer,
     ObjectActions,
     ReasonForm,
     admin_link,
@@ -27,6 +29,7 @@ from moderation.adminkit import (
     with_form,
 )
 from moderation.models import AuditEntry
+from xix_site.partial_save import changed_model_fields
 
 from .models import User
 
@@ -79,8 +82,19 @@ class LiftForm(forms.Form):
     )
 
 
+class PasswordOnly(AdminPasswordChangeForm):
+    """The admin's "set password" form, writing the password column only (not the whole
+    row read when the form opened: xix_site/partial_save.py)."""
+
+    def save(self, commit=True):
+        user = super().save(commit=False)
+        if commit:
+            user.save(update_fields=["password"])
+        return user
+
+
 @admin.register(User)
-class UserAdmin(ObjectActions, DjangoUserAdmin):
+class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
         ("Bot", {"fields": ("is_bot", "bot_level")}),
@@ -100,6 +114,7 @@ class UserAdmin(ObjectActions, DjangoUserAdmin):
     actions = ["suspend_users", "lift_suspensions"]
     object_action_labels = {"suspend_users": "Suspend…", "lift_suspensions": "Lift suspension…"}
     change_form_template = "admin/accounts/user/change_form.html"
+    change_password_form = PasswordOnly
 
     has_suspend_permission = has_perm("accounts.suspend_user")
 
@@ -137,6 +152,15 @@ class UserAdmin(ObjectActions, DjangoUserAdmin):
             raise PermissionDenied("Only a superuser may set another user's password.")
         with transaction.atomic():
             return super().user_change_password(request, id, form_url)
+
+    def save_model(self, request, obj, form, change):
+        if not change:
+            return super().save_model(request, obj, form, change)
+        # Only what this form changed: a suspension or rename committed while the form was
+        # open must survive (xix_site/partial_save.py).
+        fields = changed_model_fields(form)
+        if fields:
+            obj.save(update_fields=fields)
 
     # --- the audit trail -------------------------------------------------------------
 
@@ -217,7 +241,7 @@ class UserAdmin(ObjectActions, DjangoUserAdmin):
     @admin.display(description="Reports about this user")
     def reports(self, user):
         return reports_list(
-            user.reports_against.select_related("reporter").order_by("-created")[:10]
+            user.reports_against.all(), getattr(user, "admin_viewer", None), limit=10
         )
 
     # --- actions ---------------------------------------------------------------------

@@ -12,6 +12,7 @@ from accounts import selectors
 from accounts.forms import HistoryFilter, Preferences
 from accounts.models import User
 from ratings.chart import rating_chart
+from xix_site.partial_save import save_changed
 
 RECENT_GAMES = 10
 HISTORY_PAGE_SIZE = 25
@@ -90,7 +91,7 @@ def preferences(request):
     else:
         form = Preferences(request.POST, instance=player)
         if form.is_valid():
-            form.save()
+            save_changed(form)  # not the whole row: see xix_site/partial_save.py
             messages.success(
                 request,
                 f"Preferences saved: {player.get_email_notifications_display().lower()}; "

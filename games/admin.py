@@ -15,6 +15,7 @@ from django.utils.html import format_html, format_html_join
 
 from moderation import services
 from moderation.adminkit import (
+    KnowsViewer,
     ObjectActions,
     ReasonForm,
     has_perm,
@@ -55,7 +56,7 @@ def _cards(cards) -> str:
 
 
 @admin.register(Game)
-class GameAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
+class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
     list_display = (
         "id", "variant", "player0", "player1", "status", "result", "rated", "finished_at",
     )
@@ -165,7 +166,7 @@ class GameAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
 
     @admin.display(description="Reports about this game")
     def reports(self, game):
-        return reports_list(game.reports.select_related("reporter").order_by("-created"))
+        return reports_list(game.reports.all(), getattr(game, "admin_viewer", None))
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         extra_context = {

@@ -52,6 +52,11 @@ class ReportAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
 
     has_handle_permission = has_perm("moderation.handle_report")
 
+    def get_queryset(self, request):
+        # Not the reports about the viewer or his games: not in the list, its counts, the
+        # pages or the actions (docs/moderation.md).
+        return super().get_queryset(request).visible_to(request.user)
+
     @admin.display(description="About")
     def about(self, report):
         if report.game_id is None:
@@ -130,3 +135,8 @@ class AuditEntryAdmin(ReadOnly, admin.ModelAdmin):
 
     def get_actions(self, request):
         return {}
+
+    def get_queryset(self, request):
+        # The entries of reports about the viewer would name who filed them.
+        about_viewer = Report.objects.about(request.user).values("pk")
+        return super().get_queryset(request).exclude(target_report__in=about_viewer)

@@ -120,9 +120,26 @@ class ObjectActions:
         return super().change_view(request, object_id, form_url, extra_context)
 
 
-def reports_list(reports):
+class KnowsViewer:
+    """A ModelAdmin mixin: the object an object's page shows carries ``admin_viewer``, the
+    user looking, for the display methods whose answer depends on who looks
+    (``reports_list``)."""
+
+    def get_object(self, request, object_id, from_field=None):
+        obj = super().get_object(request, object_id, from_field)
+        if obj is not None:
+            obj.admin_viewer = request.user
+        return obj
+
+
+def reports_list(reports, viewer, limit=None):
     """Reports as lines for an object's page: a link to each, its status, category and
-    reporter."""
+    reporter. Only those ``viewer`` may read (``Report.objects.visible_to``): none about
+    himself or his games; none at all when nobody is known to be looking."""
+    if viewer is None:
+        return "Hidden."
+    reports = reports.visible_to(viewer).select_related("reporter").order_by("-created")
+    reports = list(reports[:limit] if limit else reports)
     if not reports:
         return "None."
     return format_html_join(

@@ -12,6 +12,19 @@ from django.db.models import Q
 from xix_site.records import AppendOnly
 
 
+class ReportQuerySet(models.QuerySet):
+    def about(self, user):
+        """The reports about ``user``: naming him, or about a game he plays in (but not
+        those he filed himself)."""
+        about = Q(reported=user) | Q(game__player0=user) | Q(game__player1=user)
+        return self.filter(about).exclude(reporter=user)
+
+    def visible_to(self, user):
+        """The reports ``user`` may read in the admin: not those about him (nor, so, who
+        filed them). A moderator is not the judge of his own case."""
+        return self.exclude(pk__in=Report.objects.about(user).values("pk"))
+
+
 class Report(models.Model):
     """A player's report about a game or another player, for the moderators."""
 
@@ -55,6 +68,8 @@ class Report(models.Model):
     )
     handled_at = models.DateTimeField(null=True, blank=True)
     note = models.TextField(blank=True, help_text="The moderator's note, shown to the reporter.")
+
+    objects = ReportQuerySet.as_manager()
 
     class Meta:
         ordering = ["created"]

@@ -323,16 +323,20 @@ def report_target(*, reporter, game=None, reported=None):
     return reported
 
 
+@transaction.atomic
 def report_create(*, reporter, category: str, text: str, game=None, reported=None) -> Report:
     """File a report about ``game`` (as the reporter sees it) or the player ``reported``.
 
     Refused: a bot or oneself as the target, a challenge not yet accepted, a second open
     report about the same target, more than REPORTS_PER_HOUR / REPORTS_PER_DAY reports.
+    The reporter's user row is locked before the reports are counted, so reports sent at
+    once are counted one after the other and the limits hold.
     """
     if category not in Report.Category.values:
         raise ModerationError("Choose what the report is about.")
     text = _text(text, what="a few words on what happened", limit=MAX_REPORT_TEXT)
     reported = report_target(reporter=reporter, game=game, reported=reported)
+    User.objects.select_for_update().only("pk").get(pk=reporter.pk)
     now = timezone.now()
     mine = Report.objects.filter(reporter=reporter)
     if mine.filter(created__gt=now - timedelta(hours=1)).count() >= REPORTS_PER_HOUR:

@@ -227,33 +227,60 @@ PRODUCTION_REPORT = """
 import json
 import django
 django.setup()
+from allauth.account.models import EmailAddress
 from django.conf import settings
+from django.core.management import call_command
 from django.test import Client, override_settings
-# The 404 page is the site's own (in its layout, with static files): no collectstatic here,
-# so static URLs come unhashed.
-plain_static = {**settings.STORAGES, "staticfiles": {
-    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
-override_settings(STORAGES=plain_static).enable()
+from accounts.models import User
+# The 404 page (the site's own, in its layout) and the log-in page render without
+# collectstatic: plain static storage, unhashed URLs, no cookie of its own.
+override_settings(STORAGES={**settings.STORAGES, "staticfiles": {
+    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}).enable()
 client = Client(HTTP_HOST="example.com")
 plain = client.get("/no-such-page/")
 secure = client.get("/no-such-page/", secure=True)
+# A real log-in over HTTPS, CSRF checked: the log-in page sets the CSRF cookie, the log-in
+# the session cookie. What counts is the Set-Cookie headers of those responses.
+call_command("migrate", verbosity=0)
+user = User.objects.create_user("carla", "carla@example.com", "a-Long-passw0rd")
+EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+browser = Client(HTTP_HOST="example.com", enforce_csrf_checks=True)
+page = browser.get("/accounts/login/", secure=True)
+login = browser.post(
+    "/accounts/login/",
+    {"login": "carla", "password": "a-Long-passw0rd",
+     "csrfmiddlewaretoken": browser.cookies["csrftoken"].value},
+    secure=True,
+    headers={"Origin": "https://example.com", "Referer": "https://example.com/accounts/login/"},
+)
 print(json.dumps({
     "redirect": [plain.status_code, plain.headers.get("Location")],
     "secure_status": secure.status_code,
     "hsts": secure.headers.get("Strict-Transport-Security"),
     "csp": secure.headers.get("Content-Security-Policy"),
-    "session_cookie_secure": settings.SESSION_COOKIE_SECURE,
-    "csrf_cookie_secure": settings.CSRF_COOKIE_SECURE,
+    "login": [page.status_code, login.status_code],
+    # Each as the response sends it: the value of one Set-Cookie header.
+    "set_cookie": {
+        label: {name: morsel.OutputString() for name, morsel in response.cookies.items()}
+        for label, response in (("page", page), ("login", login))
+    },
 }))
 """
+
+
+def cookie_flags(header: str) -> tuple[str, set[str]]:
+    """A Set-Cookie header's cookie name and its attributes, lower-cased, without values."""
+    first, *attributes = (part.strip() for part in header.split(";"))
+    return first.split("=", 1)[0], {a.split("=", 1)[0].lower() for a in attributes}
 
 
 # `manage.py check --deploy` with these settings: tests/test_settings.py
 # (test_production_passes_the_deployment_checklist).
 
 
-def test_production_redirects_to_https_sends_hsts_and_secure_cookies():
-    result = run_python(["-c", PRODUCTION_REPORT], PRODUCTION)
+def test_production_redirects_to_https_sends_hsts_and_secure_cookies(tmp_path):
+    database = {"DATABASE_URL": f"sqlite:///{tmp_path / 'production.sqlite3'}"}
+    result = run_python(["-c", PRODUCTION_REPORT], {**PRODUCTION, **database})
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
 
@@ -261,5 +288,16 @@ def test_production_redirects_to_https_sends_hsts_and_secure_cookies():
     assert report["secure_status"] == 404
     assert report["hsts"] == "max-age=31536000; includeSubDomains; preload"
     assert report["csp"] == CSP
-    assert report["session_cookie_secure"] is True
-    assert report["csrf_cookie_secure"] is True
+    assert report["login"] == [200, 302], "the log-in should have gone through"
+    csrf = report["set_cookie"]["page"]["csrftoken"]
+    session = report["set_cookie"]["login"]["sessionid"]
+    for header, name in ((csrf, "csrftoken"), (session, "sessionid")):
+        assert cookie_flags(header)[0] == name
+        assert {"secure", "httponly", "samesite"} <= cookie_flags(header)[1], header
+
+
+def test_cookie_flags_reads_a_set_cookie_header():
+    assert cookie_flags("sessionid=abc; expires=Wed; HttpOnly; Max-Age=1; Path=/; Secure") == (
+        "sessionid", {"expires", "httponly", "max-age", "path", "secure"}
+    )
+    assert "secure" not in cookie_flags("csrftoken=x; Path=/; SameSite=Lax")[1]

@@ -10,15 +10,18 @@
   ``HIDDEN_FIELDS``), directly or through relations, on any registered model admin and for
   every user, superusers included: the site adds ``HiddenFieldsGuard`` to each at
   registration, and such a lookup answers 400 whatever its value.
+- An action posted with selected ids that are not ids of the model answers 400
+  (``CheckedSelection``, added the same way), not a crash.
 """
 
 from functools import wraps
 from urllib.parse import urlencode
 
 from django.contrib import admin
-from django.core.exceptions import FieldDoesNotExist
+from django.contrib.admin import helpers
+from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db.models.constants import LOOKUP_SEP
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404, HttpResponseBadRequest, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
@@ -53,6 +56,28 @@ class HiddenFieldsGuard:
         return super().lookup_allowed(lookup, value, request)
 
 
+class CheckedSelection:
+    """A ModelAdmin mixin, added to every model admin by ``XixAdminSite.register``: an
+    action whose selected ids are not ids of the model answers 400 (the database would
+    refuse them with an error)."""
+
+    def response_action(self, request, queryset):
+        pk = self.model._meta.pk
+        for value in request.POST.getlist(helpers.ACTION_CHECKBOX_NAME):
+            try:
+                pk.to_python(value)
+            except ValidationError:
+                return HttpResponseBadRequest(
+                    f"Bad request: {value!r} is not the id of a {self.model._meta.verbose_name}.",
+                    content_type="text/plain; charset=utf-8",
+                )
+        return super().response_action(request, queryset)
+
+
+# What every model admin gets at registration.
+GUARDS = (HiddenFieldsGuard, CheckedSelection)
+
+
 class XixAdminSite(admin.AdminSite):
     site_header = "XIX Online moderation"
     site_title = "XIX Online moderation"
@@ -60,10 +85,11 @@ class XixAdminSite(admin.AdminSite):
 
     def register(self, model_or_iterable, admin_class=None, **options):
         admin_class = admin_class or admin.ModelAdmin
-        if not issubclass(admin_class, HiddenFieldsGuard):
+        missing = tuple(guard for guard in GUARDS if not issubclass(admin_class, guard))
+        if missing:
             admin_class = type(
                 admin_class.__name__,
-                (HiddenFieldsGuard, admin_class),
+                (*missing, admin_class),
                 {"__module__": admin_class.__module__, "__doc__": admin_class.__doc__},
             )
         return super().register(model_or_iterable, admin_class, **options)

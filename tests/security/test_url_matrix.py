@@ -241,6 +241,7 @@ def admin_rows(world) -> dict:
 # objects belong to his game in play, and the admin sends him back to its index (302).
 SEATED_MODERATOR = {
     "admin:games_gameaction_change": L,  # an action of his game: the log shows hidden cards
+    "admin:moderation_report_change": L,  # a report about his game: not his to read
 }
 
 # The change lists, filtered as a moderator might to ask about the live game: name ->

@@ -48,6 +48,9 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # A NUL character in the address, query or form: 400 before any view (xix_site/nul.py);
+    # after the CSRF check, which refuses a forged form (403) whatever it holds.
+    "xix_site.nul.NulRefusalMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "xix_site.outage.DatabaseOutageMiddleware",  # here, not last: see its docstring
     "accounts.middleware.UserTimeZoneMiddleware",
