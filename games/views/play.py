@@ -29,6 +29,7 @@ from django_htmx.http import (
 from games import services
 from games.engine import IllegalAction
 from games.models import Game
+from games.rows import score_text
 from games.selectors import game_for_user, game_view
 from games.services import NOT_SEATED
 from notifications.services import mark_read, viewing_mark
@@ -99,7 +100,7 @@ def _opponent_and_you(seat):
     return (1, 0) if seat in (None, 0) else (0, 1)
 
 
-def _result_context(game: Game, names: list[str]) -> dict | None:
+def _result_context(game: Game, names: list[str], seat) -> dict | None:
     if not game.is_over:
         return None
     loser = None if game.winner is None else names[1 - game.winner]
@@ -109,7 +110,11 @@ def _result_context(game: Game, names: list[str]) -> dict | None:
     for s, player in enumerate(game.players):
         change = changes.get(player.pk) if player else None
         players.append({"seat": s, "user": player, "score": game.scores[s], "change": change})
+    if seat is not None:
+        # The site's score rule (games.rows.score_text): the viewer first.
+        players.sort(key=lambda p: p["seat"] != seat)
     return {
+        "score": score_text(game.scores, seat),
         "winner": None if game.winner is None else game.players[game.winner],
         "draw": game.status == Game.Status.FINISHED and game.winner is None,
         "aborted": game.status == Game.Status.ABORTED,
@@ -192,7 +197,7 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
             "trade_positions": [view["row"][p] for p in trade_positions],
             "deadline_passed": game.deadline is not None and game.deadline <= context["now"],
             "polling": game.status == Game.Status.ACTIVE,
-            "result": _result_context(game, names),
+            "result": _result_context(game, names, seat),
             "rematch": _rematch_context(game, seat),
             "opponent_name": names[1 - seat] if seat is not None else "",
             "mover_name": names[view["to_move"]] if view["to_move"] is not None else "",
@@ -351,7 +356,13 @@ def game_resign(request, game_id):
 def _resign_page(request, game, *, status=200, error=""):
     seat = game.seat_of(request.user)
     opponent = game.players[1 - seat] if seat is not None else None
-    context = {"game": game, "seat": seat, "opponent": opponent, "error": error}
+    context = {
+        "game": game,
+        "seat": seat,
+        "opponent": opponent,
+        "error": error,
+        "score": score_text(game.scores, seat),
+    }
     return render(request, "games/resign_confirm.html", context, status=status)
 
 
@@ -362,7 +373,12 @@ def game_extra_day(request, game_id):
     if refusal is not None:
         return refusal
     try:
-        game = services.game_extra_day(user=request.user, game_id=game.pk)
+        # The action number the page was drawn at (a form from before it was sent: none).
+        seq = _number(request.POST, "seq") if "seq" in request.POST else None
+    except BadForm as error:
+        return _refuse(request, game_id, status=400, error=str(error))
+    try:
+        game = services.game_extra_day(user=request.user, game_id=game.pk, expected_seq=seq)
     except services.GameError as error:
         return _refuse(request, game_id, status=error.status, error=str(error))
     game, seat = game_for_user(game_id, request.user)

@@ -74,7 +74,7 @@ def test_htmx_post_answers_the_updated_table(game):
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="game-live"')
     assert "<html" not in html
-    assert 'name="seq"' not in html  # now the opponent's turn: no forms
+    assert 'name="type"' not in html  # now the opponent's turn: no move forms
     assert poll_url(game, 1) in html
     assert f"You led {action['card']}" in text(html)
     assert log_size(game) == (1, 1)
@@ -402,6 +402,6 @@ def test_htmx_move_with_a_worker_shows_the_table_after_it_without_reading_the_lo
     html = response.content.decode()
     assert poll_url(game, 1) in html
     assert f"You led {action['card']}" in text(html)
-    assert 'name="seq"' not in html  # the opponent's turn now
+    assert 'name="type"' not in html  # the opponent's turn now: no move forms
     sql = [q["sql"] for q in queries.captured_queries]
     assert sum('"games_gameaction"."action"' in q for q in sql) == 1, "the log is read once"
