@@ -309,14 +309,19 @@ def test_poll_brings_the_opponents_move(game):
     assert poll_url(game, 1) in html
 
 
-def test_poll_answers_286_with_the_final_table_once_over(people, game):
-    alice, bob, _, _ = people
+def test_poll_answers_with_the_final_table_once_over(people, game):
+    """A player's finished table polls on, slower, for a rematch offer (tests/games/
+    test_live_changes.py); a spectator's stops (286)."""
+    alice, bob, carol, _ = people
     services.game_resign(user=bob, game_id=game.pk)
     response = client_for(alice).get(poll_url(game, 0), **HX)
-    assert response.status_code == 286
+    assert response.status_code == 200
     html = response.content.decode()
     assert "You won" in text(html) and "bob resigned." in text(html)
-    assert 'hx-trigger="every 3s"' not in html
+    assert 'hx-trigger="every 3s"' not in html and 'hx-trigger="every 10s"' in html
+    response = client_for(carol).get(poll_url(game, 0), **HX)
+    assert response.status_code == 286
+    assert "hx-trigger" not in response.content.decode().split("</section>")[0]
 
 
 def test_poll_refuses_a_garbled_sequence_number(game):
