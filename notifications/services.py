@@ -185,11 +185,11 @@ def unread_count(user) -> int:
 
 
 def accepted_unread(user) -> list[Notification]:
-    """The user's unread "your challenge was accepted" news, newest first, with their
-    games: the lobby shows them, with a link, until the game is opened."""
+    """The user's unread "your challenge was accepted" news about games still in play,
+    newest first: the lobby shows them, with a link, until the game is opened."""
     return list(
         Notification.objects.filter(
-            user=user, kind=Kind.ACCEPTED, read_at__isnull=True, game__isnull=False
+            user=user, kind=Kind.ACCEPTED, read_at__isnull=True, game__status="active"
         ).order_by("-created")[:10]
     )
 
