@@ -4,6 +4,7 @@
 from django.utils import timezone
 
 from games.models import Game
+from games.rows import score_text
 from notifications.models import Notification
 from notifications.services import notify
 
@@ -121,8 +122,7 @@ def game_over(game: Game, *, actor=None) -> None:
             outcome = "You lost"
         loser = "you" if game.winner == 1 - seat else opponent.username
         reason = REASONS.get(game.reason, game.reason).format(loser=loser)
-        mine, theirs = game.scores[seat], game.scores[1 - seat]
-        text = f"{outcome} against {opponent.username}, {mine}–{theirs} ({reason})."
+        text = f"{outcome} against {opponent.username}, {score_text(game.scores, seat)} ({reason})."
         if game.reason == Game.Reason.ADJUDICATED:
             text += f" Reason: {game.verdict}"
         notify(

@@ -5,6 +5,16 @@ from dataclasses import dataclass
 from games.models import Game
 
 
+def score_text(scores, seat=None) -> str:
+    """A game's score as "a–b": ``seat``'s own first, seat order when ``seat`` is None.
+
+    The one rule for every page (docs/rules.md): the viewer's score first when they sit in
+    the game; on a page about one player, that player's; otherwise seat order."""
+    if seat is None:
+        return f"{scores[0]}–{scores[1]}"
+    return f"{scores[seat]}–{scores[1 - seat]}"
+
+
 @dataclass(frozen=True)
 class GameRow:
     game: Game
@@ -21,6 +31,10 @@ class GameRow:
     @property
     def their_score(self) -> int:
         return self.game.scores[1 - self.seat]
+
+    @property
+    def score(self) -> str:
+        return score_text(self.game.scores, self.seat)
 
     @property
     def my_turn(self) -> bool:

@@ -52,7 +52,7 @@ def game_view(game: Game, seat: int | None, state: State | None = None) -> dict:
     state = state or game_state(game)
     names = player_names(game)
     if game.is_over:
-        return full_view(state, names)
+        return full_view(state, names, you=seat)
     if seat is None:
         return spectator_view(state, names)
     return seat_view(state, seat, names)

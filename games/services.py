@@ -447,12 +447,31 @@ def game_resign(*, user, game_id) -> Game:
     return game
 
 
+class ExtraDayTooLate(GameError):
+    """The opponent moved after the page with the extra-day button was drawn."""
+
+    status = 409
+
+
 @transaction.atomic
-def game_extra_day(*, user, game_id) -> Game:
-    """``user`` gives the opponent, who is to move, one more day: once per turn."""
+def game_extra_day(*, user, game_id, expected_seq: int | None = None) -> Game:
+    """``user`` gives the opponent, who is to move, one more day: once per turn.
+
+    ``expected_seq``: the action number of the page the click came from. When the game has
+    moved on since, no day is given (it would go to another move than the one meant)."""
     game, seat = _locked_seat(game_id, user)
     if game.status != Game.Status.ACTIVE:
         raise GameError("The game is over.")
+    if expected_seq is not None and expected_seq != game.n_actions:
+        if game.to_move == seat:
+            opponent = game.players[1 - seat].username
+            raise ExtraDayTooLate(
+                f"{opponent} has just moved: it is your move now, so no extra day was given."
+            )
+        raise ExtraDayTooLate(
+            "The game has moved on since this page was loaded: no extra day was given; "
+            "here is the current table."
+        )
     if game.to_move == seat:
         raise GameError("It is your move: only your opponent can give you more time.")
     if game.extra_day_seq == game.n_actions:

@@ -184,6 +184,16 @@ def unread_count(user) -> int:
     return Notification.objects.filter(user=user, read_at__isnull=True).count()
 
 
+def accepted_unread(user) -> list[Notification]:
+    """The user's unread "your challenge was accepted" news about games still in play,
+    newest first: the lobby shows them, with a link, until the game is opened."""
+    return list(
+        Notification.objects.filter(
+            user=user, kind=Kind.ACCEPTED, read_at__isnull=True, game__status="active"
+        ).order_by("-created")[:10]
+    )
+
+
 def mark_read(*, user, ids=None, game_id=None) -> int:
     """Mark the user's unread notifications read: all, those in ``ids``, or one game's."""
     unread = Notification.objects.filter(user=user, read_at__isnull=True)

@@ -24,17 +24,20 @@ def _ordinal_points(points: int) -> str:
 class Narrator:
     """Turns events into sentences for one viewer (seat 0, seat 1, SPECTATOR or FULL)."""
 
-    def __init__(self, variant: str, viewer, names=None):
+    def __init__(self, variant: str, viewer, names=None, *, you=None):
+        """``you``: for the FULL viewer, the seat of the person reading (a player looking
+        at their finished game), told as "You"; a seat viewer is always "You"."""
         self.variant = variant
         self.viewer = viewer
-        if viewer in (0, 1):
-            other = names[1 - viewer] if names else "Opponent"
-            self.names = ["You", other] if viewer == 0 else [other, "You"]
+        self.you = viewer if viewer in (0, 1) else you
+        if self.you in (0, 1):
+            other = names[1 - self.you] if names else "Opponent"
+            self.names = ["You", other] if self.you == 0 else [other, "You"]
         else:
             self.names = list(names) if names else ["Player 1", "Player 2"]
 
     def is_you(self, seat) -> bool:
-        return seat == self.viewer
+        return seat == self.you
 
     def who(self, seat) -> str:
         return self.names[seat]

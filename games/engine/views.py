@@ -23,9 +23,10 @@ def spectator_view(state: State, names=None) -> dict:
     return _view(state, SPECTATOR, names)
 
 
-def full_view(state: State, names=None) -> dict:
-    """Every card, for anyone once the game is over (and for staff at any time)."""
-    return _view(state, FULL, names)
+def full_view(state: State, names=None, *, you=None) -> dict:
+    """Every card, for anyone once the game is over (and for staff at any time). ``you``:
+    the reader's seat, if they played, whose lines the history tells as "You"."""
+    return _view(state, FULL, names, you=you)
 
 
 def _hand(state: State, seat: int, viewer) -> dict:
@@ -58,7 +59,7 @@ def _row(state: State, viewer) -> list[dict]:
     return row
 
 
-def _view(state: State, viewer, names) -> dict:
+def _view(state: State, viewer, names, *, you=None) -> dict:
     if viewer in (0, 1):
         seen = state.seen[viewer]
     elif viewer == FULL:
@@ -69,7 +70,7 @@ def _view(state: State, viewer, names) -> dict:
     last = state.last_trick
     over = state.phase == rules.OVER
     to_move = state.to_move
-    narrator = Narrator(state.variant, viewer, names)
+    narrator = Narrator(state.variant, viewer, names, you=you)
     return {
         "variant": state.variant,
         "viewer": viewer,

@@ -27,6 +27,7 @@ from games.selectors import (
     games_your_turn,
     open_challenges_for,
 )
+from notifications.services import accepted_unread
 from ratings.glicko2 import PROVISIONAL_DEVIATION
 
 FINISHED_LISTED = 30
@@ -40,6 +41,7 @@ def _lobby_context(request, *, challenge_form=None, direct_form=None) -> dict:
         "direct_form": direct_form or DirectChallengeForm(user=user, auto_id="id_direct_%s"),
         "open_challenges": open_challenges_for(user),
         "outgoing": challenges_outgoing(user),
+        "accepted_news": accepted_unread(user),
         "incoming": challenges_incoming(user),
         "bots": bots,
         # The direct form's script checks the opponent's name against these (bots play
@@ -163,6 +165,7 @@ def my_games(request):
         ),
         "incoming": challenges_incoming(user),
         "outgoing": challenges_outgoing(user),
+        "accepted_news": accepted_unread(user),
         "provisional_deviation": PROVISIONAL_DEVIATION,
     }
     template = "games/my_games.html#my-games-panels" if request.htmx else "games/my_games.html"

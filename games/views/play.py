@@ -29,12 +29,15 @@ from django_htmx.http import (
 from games import services
 from games.engine import IllegalAction
 from games.models import Game
+from games.rows import score_text
 from games.selectors import game_for_user, game_view
 from games.services import NOT_SEATED
 from notifications.services import mark_read, viewing_mark
 from ratings.models import RatingChange
 
-LIVE = "games/game.html#live"
+# An htmx answer: the live table, and the navigation's badges out of band when it shows
+# the end of the game (the badges change then, and the page's header is not swapped).
+LIVE = "games/game.html#live-answer"
 PAGE = "games/game.html"
 
 ACTION_TYPES = ("play", "raise", "abandon", "draft", "trade")
@@ -101,7 +104,7 @@ def _opponent_and_you(seat):
     return (1, 0) if seat in (None, 0) else (0, 1)
 
 
-def _result_context(game: Game, names: list[str]) -> dict | None:
+def _result_context(game: Game, names: list[str], seat) -> dict | None:
     if not game.is_over:
         return None
     loser = None if game.winner is None else names[1 - game.winner]
@@ -111,7 +114,11 @@ def _result_context(game: Game, names: list[str]) -> dict | None:
     for s, player in enumerate(game.players):
         change = changes.get(player.pk) if player else None
         players.append({"seat": s, "user": player, "score": game.scores[s], "change": change})
+    if seat is not None:
+        # The site's score rule (games.rows.score_text): the viewer first.
+        players.sort(key=lambda p: p["seat"] != seat)
     return {
+        "score": score_text(game.scores, seat),
         "winner": None if game.winner is None else game.players[game.winner],
         "draw": game.status == Game.Status.FINISHED and game.winner is None,
         "aborted": game.status == Game.Status.ABORTED,
@@ -133,6 +140,35 @@ def _rematch_context(game: Game, seat) -> dict | None:
     if offer is None:
         return None
     return {"game": offer, "mine": offer.created_by_id == game.players[seat].pk}
+
+
+def _poll_stamp(game: Game, rematch) -> str:
+    """What the table shows that can change without a move: the deadline (an extra day)
+    while the game is on; the rematch offer once it is over. A poll carrying another stamp
+    than the game's has news (besides a new action)."""
+    if game.status == Game.Status.ACTIVE:
+        deadline = int(game.deadline.timestamp()) if game.deadline else 0
+        return f"d{deadline}"
+    if rematch is None:
+        return "r0"
+    return f"r{rematch['game'].pk}{rematch['game'].status[0]}"
+
+
+def _poll_context(game: Game, seat, rematch) -> dict:
+    """How often the table polls (None: it does not) and the stamp it polls with. Active
+    games every 3 s; a player's finished game every 10 s while a rematch may still be
+    offered or accepted."""
+    if game.status == Game.Status.ACTIVE:
+        every = "3s"
+    elif (
+        seat is not None
+        and game.status == Game.Status.FINISHED
+        and (rematch is None or rematch["game"].status == Game.Status.WAITING)
+    ):
+        every = "10s"
+    else:
+        every = None
+    return {"poll_every": every, "poll_stamp": _poll_stamp(game, rematch)}
 
 
 def _table_context(request, game: Game, seat, *, error: str = "", state=None) -> dict:
@@ -157,6 +193,7 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
         return context
     view = game_view(game, seat, state)
     names = [p.username if p else "?" for p in game.players]
+    rematch = _rematch_context(game, seat)
     seats = [
         {
             "seat": s,
@@ -193,9 +230,9 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
             "trade_cards": sorted({a["card"] for a in legal if a["type"] == "trade"}),
             "trade_positions": [view["row"][p] for p in trade_positions],
             "deadline_passed": game.deadline is not None and game.deadline <= context["now"],
-            "polling": game.status == Game.Status.ACTIVE,
-            "result": _result_context(game, names),
-            "rematch": _rematch_context(game, seat),
+            "result": _result_context(game, names, seat),
+            "rematch": rematch,
+            **_poll_context(game, seat, rematch),
             "can_abort": seat is not None and services.abort_allowed(game),
             "opponent_name": names[1 - seat] if seat is not None else "",
             "mover_name": names[view["to_move"]] if view["to_move"] is not None else "",
@@ -209,6 +246,7 @@ def _render(request, game, seat, *, status=200, error="", partial=None, state=No
     context = _table_context(request, game, seat, error=error, state=state)
     response = render(request, LIVE if partial else PAGE, context, status=status)
     patch_vary_headers(response, ["HX-Request"])
+    response.polls = context.get("poll_every") is not None
     return response
 
 
@@ -303,9 +341,10 @@ def _see_other(game: Game) -> HttpResponse:
 @login_required
 @never_cache
 def game_poll(request, game_id):
-    """``?seq=N``: 204 while the game is active at N actions, else the fresh table (286 once
-    the game is over, which stops htmx polling). ``&waiting=1`` from a challenge page: 204
-    while it waits, then a full refresh."""
+    """``?seq=N&v=STAMP``: 204 while the game is at N actions and its stamp (deadline, or
+    rematch offer once over: ``_poll_stamp``) is unchanged, else the fresh table (286 when
+    nothing more can change, which stops htmx polling). ``&waiting=1`` from a challenge
+    page: 204 while it waits, then a full refresh."""
     waiting_page = request.GET.get("waiting") == "1"
     try:
         game, seat = game_for_user(game_id, request.user)
@@ -323,14 +362,23 @@ def game_poll(request, game_id):
         return HttpResponse(
             "The action number must be a whole number.", status=400, content_type="text/plain"
         )
-    if game.status == Game.Status.ACTIVE and int(raw) == game.n_actions:
-        _looking(request, game, seat, read=False)
+    # No stamp (a page drawn before stamps): only a new action is news.
+    if int(raw) == game.n_actions and _quiet(game, seat, request.GET.get("v")):
+        if game.status == Game.Status.ACTIVE:
+            _looking(request, game, seat, read=False)
         return HttpResponse(status=204)
     _looking(request, game, seat, read=True)
     response = _render(request, game, seat, partial=True)
-    if game.is_over:
-        response.status_code = HTMX_STOP_POLLING
+    if not response.polls:
+        response.status_code = HTMX_STOP_POLLING  # nothing more can change on this table
     return response
+
+
+def _quiet(game: Game, seat, stamp) -> bool:
+    """No news for a poll at the game's action number carrying ``stamp``."""
+    if game.status == Game.Status.ACTIVE:
+        return stamp is None or stamp == _poll_stamp(game, None)
+    return stamp == _poll_stamp(game, _rematch_context(game, seat))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -375,8 +423,14 @@ def game_abort(request, game_id):
 def _resign_page(request, game, *, status=200, error=""):
     seat = game.seat_of(request.user)
     opponent = game.players[1 - seat] if seat is not None else None
-    context = {"game": game, "seat": seat, "opponent": opponent, "error": error}
-    context["aborts"] = seat is not None and services.abort_allowed(game)
+    context = {
+        "game": game,
+        "seat": seat,
+        "opponent": opponent,
+        "error": error,
+        "score": score_text(game.scores, seat),
+        "aborts": seat is not None and services.abort_allowed(game),
+    }
     return render(request, "games/resign_confirm.html", context, status=status)
 
 
@@ -387,7 +441,12 @@ def game_extra_day(request, game_id):
     if refusal is not None:
         return refusal
     try:
-        game = services.game_extra_day(user=request.user, game_id=game.pk)
+        # The action number the page was drawn at (a form from before it was sent: none).
+        seq = _number(request.POST, "seq") if "seq" in request.POST else None
+    except BadForm as error:
+        return _refuse(request, game_id, status=400, error=str(error))
+    try:
+        game = services.game_extra_day(user=request.user, game_id=game.pk, expected_seq=seq)
     except services.GameError as error:
         return _refuse(request, game_id, status=error.status, error=str(error))
     game, seat = game_for_user(game_id, request.user)

@@ -18,6 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from games.engine import full_view, record_of
 from games.models import Game
+from games.rows import score_text
 from games.selectors import can_see_every_card, game_for_user, player_names
 
 TEMPLATE = "games/replay.html"
@@ -112,15 +113,23 @@ def _status_line(view: dict, names: list[str], *, ended: str | None) -> str:
     return PHASES[view["phase"]].format(name=names[view["to_move"]])
 
 
-def _result_line(game: Game, names: list[str]) -> str:
-    score = f"{game.score0}–{game.score1}"
-    if game.status == Game.Status.ABORTED:
-        return f"Aborted at {score}"
+def _result_line(game: Game, names: list[str], seat) -> str:
+    """The result in one line; the score by the site's rule (games.rows.score_text): the
+    viewer's own first ("You won 20–4 against bob"), else in seat order between the two
+    names ("bob won, alice 4–20 bob")."""
     reason = game.get_reason_display().lower() if game.reason else ""
-    if game.winner is None:
-        outcome = f"Drawn {score}"
+    if seat is not None:
+        score = f"{score_text(game.scores, seat)} against {names[1 - seat]}"
+        drawn = f"You drew {score}"
+        won = f"You {'won' if game.winner == seat else 'lost'} {score}"
     else:
-        outcome = f"{names[game.winner]} won {score}"
+        score = f"{names[0]} {score_text(game.scores)} {names[1]}"
+        drawn = f"Drawn, {score}"
+        won = f"{names[game.winner or 0]} won, {score}"
+    if game.status == Game.Status.ABORTED:
+        outcome = f"Aborted at {score}"
+    else:
+        outcome = drawn if game.winner is None else won
     return f"{outcome} ({reason})" if reason else outcome
 
 
@@ -143,7 +152,7 @@ def game_replay(request, game_id):
     view, history = _replay(game, actions, step)
     names = player_names(game)
     bottom = seat if seat is not None else 0
-    result_line = _result_line(game, names) if game.is_over else None
+    result_line = _result_line(game, names, seat) if game.is_over else None
     context = {
         "game": game,
         "names": names,

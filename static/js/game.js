@@ -62,4 +62,94 @@
       clearOutage();
     }
   });
+
+  /* Keyboard play: an htmx swap replaces the table, and with it the focused button, so the
+     browser would send the focus back to the top of the page. When the focus was in the
+     table (or already lost), put it back: on the control the player used if it is still
+     there and enabled, else on the first thing they can play now, else on the table. A
+     poll's swap while the player is elsewhere on the page leaves the focus alone. */
+  var focusWanted = null;
+
+  function controlKey(element) {
+    if (!element || !element.form) {
+      return null;
+    }
+    var type = element.form.querySelector("input[name=type]");
+    return {
+      type: type ? type.value : "",
+      name: element.name || "",
+      value: element.value || ""
+    };
+  }
+
+  function sameControl(live, key) {
+    if (!key) {
+      return null;
+    }
+    var candidates = live.querySelectorAll(
+      "#game-controls button, #game-controls input:not([type=hidden])"
+    );
+    for (var i = 0; i < candidates.length; i++) {
+      var c = candidates[i];
+      var k = controlKey(c);
+      if (k && !c.disabled && k.type === key.type && k.name === key.name &&
+          k.value === key.value) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  function firstPlayable(live) {
+    return live.querySelector(
+      "#game-controls button.card-button:not([disabled]), " +
+      "#game-controls .action-panel button:not([disabled]), " +
+      "#game-controls .action-panel input:not([type=hidden]):not([disabled])"
+    );
+  }
+
+  /* The request starts before htmx disables the table's controls (which drops the focus):
+     note the control the player used then. */
+  var usedFromTable = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var live = document.getElementById("game-live");
+    var active = document.activeElement;
+    if (live && live.contains(event.target) && active && live.contains(active)) {
+      usedFromTable = { key: controlKey(active) };
+    }
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "game-live") {
+      return;
+    }
+    var active = document.activeElement;
+    if (usedFromTable) {
+      focusWanted = usedFromTable;
+    } else if (active && target.contains(active)) {
+      focusWanted = { key: controlKey(active) };
+    } else {
+      focusWanted = null;
+    }
+    usedFromTable = null;
+  });
+
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!focusWanted) {
+      return;
+    }
+    var live = document.getElementById("game-live");
+    var wanted = focusWanted;
+    focusWanted = null;
+    if (!live) {
+      return;
+    }
+    var element = sameControl(live, wanted.key) || firstPlayable(live);
+    if (!element) {
+      element = live;
+      live.setAttribute("tabindex", "-1");
+    }
+    element.focus();
+  });
 })();

@@ -75,7 +75,7 @@ def test_htmx_post_answers_the_updated_table(game):
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="game-live"')
     assert "<html" not in html
-    assert 'name="seq"' not in html  # now the opponent's turn: no forms
+    assert 'name="type"' not in html  # now the opponent's turn: no move forms
     assert poll_url(game, 1) in html
     assert f"You led {action['card']}" in text(html)
     assert log_size(game) == (1, 1)
@@ -310,15 +310,20 @@ def test_poll_brings_the_opponents_move(game):
     assert poll_url(game, 1) in html
 
 
-def test_poll_answers_286_with_the_final_table_once_over(people, game):
-    alice, bob, _, _ = people
+def test_poll_answers_with_the_final_table_once_over(people, game):
+    """A player's finished table polls on, slower, for a rematch offer (tests/games/
+    test_live_changes.py); a spectator's stops (286)."""
+    alice, bob, carol, _ = people
     game = both_moved(game)  # before that, resigning aborts the game
     services.game_resign(user=bob, game_id=game.pk)
     response = client_for(alice).get(poll_url(game, 0), **HX)
-    assert response.status_code == 286
+    assert response.status_code == 200
     html = response.content.decode()
     assert "You won" in text(html) and "bob resigned." in text(html)
-    assert 'hx-trigger="every 3s"' not in html
+    assert 'hx-trigger="every 3s"' not in html and 'hx-trigger="every 10s"' in html
+    response = client_for(carol).get(poll_url(game, 0), **HX)
+    assert response.status_code == 286
+    assert "hx-trigger" not in response.content.decode().split("</section>")[0]
 
 
 def test_poll_refuses_a_garbled_sequence_number(game):
@@ -404,6 +409,6 @@ def test_htmx_move_with_a_worker_shows_the_table_after_it_without_reading_the_lo
     html = response.content.decode()
     assert poll_url(game, 1) in html
     assert f"You led {action['card']}" in text(html)
-    assert 'name="seq"' not in html  # the opponent's turn now
+    assert 'name="type"' not in html  # the opponent's turn now: no move forms
     sql = [q["sql"] for q in queries.captured_queries]
     assert sum('"games_gameaction"."action"' in q for q in sql) == 1, "the log is read once"
