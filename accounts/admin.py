@@ -32,6 +32,7 @@ from moderation.models import AuditEntry
 from xix_site.partial_save import changed_model_fields
 
 from .models import User
+from .names import check_new_name
 
 RECENT_GAMES = 10
 # What a moderator may edit on a user; the rest of the form is shown read-only. Not the
@@ -93,6 +94,18 @@ class PasswordOnly(AdminPasswordChangeForm):
         return user
 
 
+class NameRules(forms.ModelForm):
+    """A moderator's rename obeys the sign-up rules (accounts/names.py): no name posing as a
+    bot or the staff, none in mixed alphabets, none looking like another player's. Only a
+    superuser may give a reserved name (a bot account's, say)."""
+
+    def clean_username(self):
+        name = self.cleaned_data["username"]
+        if name != self.instance.username:
+            check_new_name(name, user=self.instance)
+        return name
+
+
 @admin.register(User)
 class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
     fieldsets = (
@@ -146,6 +159,12 @@ class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
             (name, {**options, "fields": [f for f in options["fields"] if f not in hidden]})
             for name, options in fieldsets
         ]
+
+    def get_form(self, request, obj=None, **kwargs):
+        form = super().get_form(request, obj, **kwargs)
+        if request.user.is_superuser or "username" not in form.base_fields:
+            return form
+        return type(form.__name__, (NameRules, form), {})
 
     def user_change_password(self, request, id, form_url=""):
         if not request.user.is_superuser:

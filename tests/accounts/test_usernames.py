@@ -54,13 +54,30 @@ def moderator_client():
     return client
 
 
+def superuser_client():
+    root = UserFactory(username="root", is_staff=True, is_superuser=True)
+    client = Client()
+    client.force_login(root)
+    return client
+
+
 def test_the_admin_user_form_answers_a_case_duplicate_with_a_form_error():
     UserFactory(username="alice")
     bob = UserFactory(username="bob")
 
-    response = moderator_client().post(
+    # A superuser's rename is not held to the sign-up rules (below), so what answers here is
+    # the database's own rule, validated by the form.
+    response = superuser_client().post(
         reverse("admin:accounts_user_change", args=[bob.pk]),
-        {"username": "ALICE", "first_name": "", "last_name": ""},
+        {
+            "username": "ALICE",
+            "first_name": "",
+            "last_name": "",
+            "email": bob.email,
+            "date_joined_0": "2026-01-01",
+            "date_joined_1": "00:00:00",
+            "bot_level": "",
+        },
     )
 
     assert response.status_code == 200
@@ -199,3 +216,40 @@ def test_the_admin_may_still_create_a_bot_account():
     )
 
     assert User.objects.filter(username="bot-newcomer").exists()
+
+
+@pytest.mark.parametrize(
+    ("new_name", "why"),
+    [
+        ("b\u043et-evil", "kept for bots"),  # a Cyrillic o
+        ("Moderator-Max", "kept for the site's bots and staff"),
+        ("A1ice", "looks too much like an existing player's"),
+        ("\u0430lice-x", "one alphabet"),  # Cyrillic a among Latin letters
+    ],
+)
+def test_a_moderators_rename_obeys_the_sign_up_rules(new_name, why):
+    UserFactory(username="alice")
+    bob = UserFactory(username="bob")
+
+    response = moderator_client().post(
+        reverse("admin:accounts_user_change", args=[bob.pk]),
+        {"username": new_name, "first_name": "", "last_name": ""},
+    )
+
+    assert response.status_code == 200
+    assert why in " ".join(response.context["adminform"].form.errors["username"])
+    bob.refresh_from_db()
+    assert bob.username == "bob"
+
+
+def test_a_moderator_may_still_rename_a_player_to_an_ordinary_name():
+    bob = UserFactory(username="bob")
+
+    response = moderator_client().post(
+        reverse("admin:accounts_user_change", args=[bob.pk]),
+        {"username": "robert", "first_name": "", "last_name": ""},
+    )
+
+    assert response.status_code == 302
+    bob.refresh_from_db()
+    assert bob.username == "robert"

@@ -9,8 +9,8 @@ from django.db import connection
 from games import services
 from games.models import Game, GameAction
 from games.selectors import game_state
-from tests.factories import UserFactory, start_game
 from tests.at_once import at_once
+from tests.factories import UserFactory, start_game
 from tests.games.fixtures_play import HX, act_url, client_for, form_of, make_people, poll_url
 
 
