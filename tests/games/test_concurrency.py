@@ -101,13 +101,15 @@ def test_moves_in_two_bot_games_all_succeed_while_their_pages_load_again_and_aga
         return statuses
 
     def load() -> int:
+        # At least one round, however slow the machine: every page and poll answers.
         client, loads = client_for(ann), 0
-        while not stop.wait(0):
+        while True:
             for game in games:
                 assert client.get(game.get_absolute_url()).status_code == 200
                 assert client.get(poll_url(game, 0), **HX).status_code in (200, 204)
             loads += 1
-        return loads
+            if stop.is_set():
+                return loads
 
     def tab(i):
         if i >= 2:
@@ -123,7 +125,6 @@ def test_moves_in_two_bot_games_all_succeed_while_their_pages_load_again_and_aga
 
     assert not [o for o in outcomes if isinstance(o, BaseException)], outcomes
     assert outcomes[:2] == [[303] * moves] * 2
-    assert all(loads > 0 for loads in outcomes[2:])
     for game in games:
         human_moves = GameAction.objects.filter(game=game, seat=game.seat_of(ann)).count()
         assert human_moves == moves
