@@ -31,8 +31,13 @@ def test_postgres_stopping_mid_play_gives_503s_writes_nothing_half_and_play_resu
     db = postgres.create_database("outage")
     # Persistent connections, as in production: each gunicorn worker keeps one that the
     # outage kills under it.
+    # NOTIFY_VIEWING_SECONDS=0: the players post moves but count as not looking at the
+    # game, so a move passing the turn writes the opponent's "your move" notice.
     env = site_env(
-        DATABASE_URL=postgres.url(db), CONN_MAX_AGE=60, EMAIL_URL=f"filemail:///{tmp_path}/mail"
+        DATABASE_URL=postgres.url(db),
+        CONN_MAX_AGE=60,
+        EMAIL_URL=f"filemail:///{tmp_path}/mail",
+        NOTIFY_VIEWING_SECONDS=0,
     )
     (game_id,) = new_games(env, ("alice", "bob"))
     web = processes.web(env, tmp_path)
@@ -74,7 +79,9 @@ def test_postgres_stopping_mid_play_gives_503s_writes_nothing_half_and_play_resu
     wait_until(
         lambda: conn.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-            " AND query LIKE 'INSERT INTO \"notifications_notification\"%%'"
+            # A new "your move" notice, or the update of an unread one (docs/architecture.md).
+            " AND (query LIKE 'INSERT INTO \"notifications_notification\"%%'"
+            " OR query LIKE 'UPDATE \"notifications_notification\"%%')"
         ).fetchone()[0],
         20,
         "the move waiting inside its transaction",
