@@ -19,6 +19,11 @@ def engine(key: str):
     return importlib.import_module(ENGINES[key][0])
 
 
+def rules(key: str):
+    """The ``RULES`` object (``games.kit.rules.GameRules``) of the game ``key``."""
+    return engine(key).RULES
+
+
 def record_checker(record) -> Callable[[dict], dict] | None:
     """The ``check_record`` of the game whose format ``record`` names, or None."""
     fmt = record.get("format") if isinstance(record, dict) else None

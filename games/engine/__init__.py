@@ -12,6 +12,7 @@ the actions over the set-up. Everything a page or a bot sees comes from a view.
 from .actions import make_action, parse_action
 from .deal import shuffled_deal
 from .errors import IllegalAction
+from .game_rules import RULES
 from .records import FORMAT, check_header, check_record, make_record, record_of, replay_record
 from .rules import STANDARD, TALON, VARIANTS
 from .state import InvalidSetup, State, apply, cards_of, new_game, replay
@@ -19,6 +20,7 @@ from .views import full_view, seat_view, spectator_view
 
 __all__ = [
     "FORMAT",
+    "RULES",
     "STANDARD",
     "TALON",
     "VARIANTS",

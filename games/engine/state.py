@@ -9,6 +9,8 @@ Hands are bitmasks (bit ``c`` set when card ``c`` is there), which keeps copying
 "is this card in your hands" checks cheap: bots replay thousands of positions a move.
 """
 
+from games.kit import errors as kit_errors
+
 from . import rules
 from .actions import ABANDON, DRAFT, PLAY, RAISE, TRADE, make_action, parse_action
 from .errors import IllegalAction
@@ -18,8 +20,8 @@ PLAY_PHASE = rules.PLAY
 DRAFT_PHASE = rules.DRAFT
 
 
-class InvalidSetup(ValueError):
-    """The variant, deal or first leader of a game is not valid."""
+class InvalidSetup(kit_errors.InvalidSetup):
+    """The variant, deal or first leader of a game is not valid (a kind of the kit's)."""
 
 
 def cards_of(mask: int) -> list[int]:

@@ -1,0 +1,227 @@
+"""The conformance kit: every registered game's ``RULES`` keeps the platform's contract.
+
+Parametrised over ``games.registry.ENGINES`` and each game's variants and seat counts, so a
+new game is checked as soon as it is registered. Seeded random games, bounded samples:
+the same positions every run. The contract is ``games/kit/rules.py``.
+"""
+
+import itertools
+import json
+import random
+
+import pytest
+
+from games import registry
+from games.kit.errors import IllegalAction
+from games.kit.outcome import Outcome
+from games.kit.rules import GameRules, GameState
+
+SEEDS = range(12)  # random games per (game, variant, seat count)
+SAMPLES = 12  # positions sampled per game
+TWINS = 3  # hidden_swap twins per seat and game
+MAX_ACTIONS = 5000  # a random game must end within this many actions
+VIEW_KEYS = {"viewer", "to_move", "n_actions", "scores", "history", "legal_actions", "result"}
+
+CASES = [
+    pytest.param(key, variant, seats, id=f"{key}-{variant}-{seats}")
+    for key in sorted(registry.ENGINES)
+    for variant, info in registry.rules(key).variants.items()
+    for seats in info.seat_counts
+]
+KEYS = sorted(registry.ENGINES)
+
+
+def canonical(action) -> str:
+    """A spelling that tells True from 1 (``{"seat": True} == {"seat": 1}`` in Python)."""
+    return json.dumps(action, sort_keys=True)
+
+
+def random_game(rules, variant, seats, seed):
+    """(setup, actions, states) of a game of uniformly random legal actions."""
+    setup = rules.deal(f"kit-{seed}", variant, seats)
+    rng = random.Random(seed)
+    state = rules.new(variant, seats, setup)
+    actions, states = [], [state]
+    while not state.over:
+        assert len(actions) < MAX_ACTIONS, f"no end after {MAX_ACTIONS} random actions"
+        action = rng.choice(rules.legal_actions(state))
+        state, _events = rules.apply(state, action)
+        actions.append(action)
+        states.append(state)
+    return setup, actions, states
+
+
+def sampled(states, seed):
+    """A seeded sample of positions where someone is to move."""
+    live = [state for state in states if not state.over]
+    return random.Random(seed).sample(live, min(SAMPLES, len(live)))
+
+
+def all_views(rules, state, seats) -> list[dict]:
+    seat_views = [rules.seat_view(state, seat) for seat in range(seats)]
+    return [*seat_views, rules.spectator_view(state), rules.full_view(state)]
+
+
+def games(key, variant, seats):
+    rules = registry.rules(key)
+    for seed in SEEDS:
+        yield rules, seed, random_game(rules, variant, seats, seed)
+
+
+def malformed(action, seats) -> list:
+    """Actions no rule set accepts: bad shapes, booleans for integers, the wrong seat."""
+    wrong = [None, [], "play", {}, {"type": action["type"]}, {**action, "kit": 1}]
+    wrong += [{**action, "seat": seat} for seat in (-1, seats, True, str(action["seat"]))]
+    wrong += [{**action, "seat": (action["seat"] + 1) % seats}]  # out of turn
+    wrong += [{**action, key: True} for key, value in action.items() if type(value) is int]
+    wrong += [{key: value for key, value in action.items() if key != "type"}]
+    return wrong
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_rules_and_states_match_the_protocols(key):
+    rules = registry.rules(key)
+    assert isinstance(rules, GameRules)
+    assert rules.key == key and rules.record_format == registry.ENGINES[key][1]
+    assert rules.record_format == f"{key}/1"
+    for variant, info in rules.variants.items():
+        assert info.key == variant and info.seat_counts
+        seats = info.seat_counts[0]
+        assert isinstance(rules.new(variant, seats, rules.deal(1, variant, seats)), GameState)
+
+
+@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+def test_a_setup_comes_from_the_seed_alone_and_is_json(key, variant, seats):
+    rules = registry.rules(key)
+    setups = [rules.deal(f"seed-{n}", variant, seats) for n in range(5)]
+    assert setups == [rules.deal(f"seed-{n}", variant, seats) for n in range(5)]
+    assert len({canonical(setup) for setup in setups}) > 1
+    for setup in setups:
+        assert json.loads(json.dumps(setup)) == setup
+        rules.check_setup(variant, seats, setup)
+
+
+@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+def test_random_play_ends_within_the_bound_with_an_outcome_for_every_seat(key, variant, seats):
+    for rules, _seed, (_setup, _actions, states) in games(key, variant, seats):
+        assert all(rules.outcome(state) is None for state in states[:-1])
+        end = states[-1]
+        outcome = rules.outcome(end)
+        assert isinstance(outcome, Outcome) and outcome.reason in rules.reasons
+        assert len(outcome.scores) == len(outcome.ranks) == seats
+        assert min(outcome.ranks) == 1 and max(outcome.ranks) <= seats
+        if len(set(outcome.ranks)) < len(outcome.ranks) and seats == 2:
+            assert rules.variants[variant].can_draw
+        assert end.to_move is None and rules.legal_actions(end) == []
+        assert json.loads(json.dumps(outcome.as_json())) == outcome.as_json()
+
+
+@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+def test_replay_equals_applying_the_actions_one_by_one(key, variant, seats):
+    for rules, seed, (setup, actions, states) in games(key, variant, seats):
+        steps = sorted(random.Random(seed).sample(range(len(actions) + 1), 4) + [len(actions)])
+        for step in steps:
+            replayed = rules.replay(variant, seats, setup, actions[:step])
+            assert replayed.n_actions == step
+            assert all_views(rules, replayed, seats) == all_views(rules, states[step], seats)
+
+
+@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+def test_replay_names_the_index_of_the_first_illegal_action(key, variant, seats):
+    for rules, seed, (setup, actions, _states) in games(key, variant, seats):
+        cut = random.Random(seed).randrange(len(actions))
+        bad = {**actions[cut], "seat": (actions[cut]["seat"] + 1) % seats}
+        with pytest.raises(IllegalAction) as caught:
+            rules.replay(variant, seats, setup, [*actions[:cut], bad, *actions[cut:]])
+        assert caught.value.index == cut
+
+
+@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+def test_every_legal_action_applies_and_is_legal_agrees_with_the_legal_list(key, variant, seats):
+    for rules, seed, (_setup, actions, states) in games(key, variant, seats):
+        elsewhere = actions[:: max(1, len(actions) // 40)]  # plausible actions of other moments
+        for state in sampled(states, seed):
+            legal = rules.legal_actions(state)
+            assert legal and all(action["seat"] == state.to_move for action in legal)
+            listed = {canonical(action) for action in legal}
+            assert len(listed) == len(legal)
+            for action in legal:
+                assert rules.is_legal(state, action)
+                after, _events = rules.apply(state, action)
+                assert after.n_actions == state.n_actions + 1
+            for action in elsewhere + malformed(legal[0], seats):
+                assert rules.is_legal(state, action) == (canonical(action) in listed)
+
+
+@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+def test_illegal_actions_are_refused_and_change_nothing(key, variant, seats):
+    for rules, seed, (_setup, actions, states) in games(key, variant, seats):
+        for state in [*sampled(states, seed)[:4], states[-1]]:
+            before = all_views(rules, state, seats)
+            model = rules.legal_actions(state)[0] if not state.over else actions[-1]
+            for action in malformed(model, seats) + ([model] if state.over else []):
+                with pytest.raises(IllegalAction):
+                    rules.apply(state, action)
+                assert not rules.is_legal(state, action)
+            assert all_views(rules, state, seats) == before
+
+
+@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+def test_the_zombie_action_is_legal_and_the_same_every_time(key, variant, seats):
+    for rules, seed, (_setup, _actions, states) in games(key, variant, seats):
+        for state in sampled(states, seed):
+            action = rules.zombie_action(state, state.to_move)
+            assert rules.is_legal(state, action)
+            assert canonical(rules.zombie_action(state, state.to_move)) == canonical(action)
+
+
+@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+def test_the_record_header_round_trips(key, variant, seats):
+    for rules, _seed, (setup, actions, states) in games(key, variant, seats):
+        header = rules.record_header(variant, seats, setup)
+        assert next(iter(header)) == "format" and header["format"] == rules.record_format
+        assert "actions" not in header
+        record = json.loads(json.dumps({**header, "actions": actions}))
+        assert rules.read_header(record) == (variant, seats, setup)
+        verdict = rules.check_record(record)
+        assert verdict["ok"] is True and verdict == registry.check_record(record)
+        assert verdict["scores"] == list(rules.outcome(states[-1]).scores)
+
+
+@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+def test_every_view_is_json_ready_and_shows_legal_actions_to_the_mover_only(key, variant, seats):
+    for rules, seed, (_setup, _actions, states) in games(key, variant, seats):
+        for state in [*sampled(states, seed), states[-1]]:
+            for view in all_views(rules, state, seats):
+                assert json.loads(json.dumps(view)) == view
+                assert VIEW_KEYS <= set(view)
+                assert view["n_actions"] == state.n_actions
+            for seat in range(seats):
+                shown = rules.seat_view(state, seat)["legal_actions"]
+                mover = seat == state.to_move
+                assert shown == (rules.legal_actions(state) if mover else [])
+
+
+@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+def test_a_seat_sees_nothing_of_what_hidden_swap_changes(key, variant, seats):
+    """Non-interference: from a set-up and its twin, the same actions give a seat (and a
+    spectator) the same views, for as long as those actions stay legal in both games."""
+    compared = 0
+    for rules, seed, (setup, actions, states) in games(key, variant, seats):
+        for seat, trial in itertools.product(range(seats), range(TWINS)):
+            twin = rules.hidden_swap(setup, seat, random.Random(f"{seed}-{seat}-{trial}"))
+            if twin is None:
+                continue
+            rules.check_setup(variant, seats, twin)
+            other = rules.new(variant, seats, twin)
+            assert rules.full_view(other) != rules.full_view(states[0]), "the twin is the same"
+            for step, state in enumerate(states):
+                assert rules.seat_view(other, seat) == rules.seat_view(state, seat)
+                assert rules.spectator_view(other) == rules.spectator_view(state)
+                compared += 1
+                if step == len(actions) or not rules.is_legal(other, actions[step]):
+                    break
+                other, _events = rules.apply(other, actions[step])
+    if compared == 0:
+        pytest.skip(f"{key} has no hidden information to swap")
+    assert compared > 10 * len(SEEDS) * TWINS
