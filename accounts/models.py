@@ -78,6 +78,12 @@ class User(AbstractUser):
             update_fields = {*update_fields, "name_skeleton"}
         super().save(*args, update_fields=update_fields, **kwargs)
 
+    def lock_row(self) -> None:
+        """Lock this user's row until the end of the caller's transaction, so that a
+        count-then-insert limit on what the user makes (waiting challenges, reports) is
+        checked by parallel requests one after the other."""
+        User.objects.select_for_update().only("pk").get(pk=self.pk)
+
     @property
     def is_suspended(self) -> bool:
         """Suspended now: a suspension whose end date has passed no longer counts, even

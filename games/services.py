@@ -14,7 +14,6 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -83,11 +82,6 @@ def lock_game(game_id) -> Game:
         raise NoSuchGame() from error
 
 
-def _lock_user(user) -> None:
-    """Lock ``user``'s row until the end of the caller's transaction."""
-    get_user_model().objects.select_for_update().only("pk").get(pk=user.pk)
-
-
 def _locked_seat(game_id, user) -> tuple[Game, int]:
     """The locked game and ``user``'s seat in it; NotAPlayer when ``user`` is not seated."""
     game = lock_game(game_id)
@@ -142,7 +136,7 @@ def challenge_create(
         # The challenger's row is locked before counting, so parallel requests from one
         # user count one after the other and the limit holds (on SQLite the IMMEDIATE
         # transaction already serialises them).
-        _lock_user(user)
+        user.lock_row()
         now = timezone.now()
         open_count = Game.objects.filter(
             created_by=user, status=Game.Status.WAITING, expires_at__gt=now

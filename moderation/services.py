@@ -336,7 +336,7 @@ def report_create(*, reporter, category: str, text: str, game=None, reported=Non
         raise ModerationError("Choose what the report is about.")
     text = _text(text, what="a few words on what happened", limit=MAX_REPORT_TEXT)
     reported = report_target(reporter=reporter, game=game, reported=reported)
-    User.objects.select_for_update().only("pk").get(pk=reporter.pk)
+    reporter.lock_row()
     now = timezone.now()
     mine = Report.objects.filter(reporter=reporter)
     if mine.filter(created__gt=now - timedelta(hours=1)).count() >= REPORTS_PER_HOUR:
