@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 # key -> (engine module, record format)
 ENGINES: dict[str, tuple[str, str]] = {
-    "xix": ("games.engine", "xix/1"),
+    "xix": ("games.xix.engine", "xix/1"),
 }
 
 

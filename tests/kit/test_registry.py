@@ -43,6 +43,6 @@ def test_a_record_of_an_unknown_format_is_refused_as_a_whole():
 
 
 def test_an_xix_record_gets_the_xix_engines_own_verdict():
-    xix = importlib.import_module("games.engine")
+    xix = importlib.import_module("games.xix.engine")
     record = {"format": "xix/1", "variant": "standard", "deal": [1], "first_leader": 0}
     assert registry.check_record(record) == xix.check_record(record)

@@ -24,8 +24,10 @@ def board_rows(response):
 
 
 def test_best_first_with_ranks_and_exclusions(client):
-    ann, ben, cid = UserFactory(username="ann"), UserFactory(username="ben"), UserFactory(
-        username="cid"
+    ann, ben, cid = (
+        UserFactory(username="ann"),
+        UserFactory(username="ben"),
+        UserFactory(username="cid"),
     )
     UserFactory(username="idle")  # never played
     casual = UserFactory(username="casual")

@@ -1,9 +1,9 @@
-"""Game-playing bots for XIX: pure Python (standard library and ``games.engine`` only).
+"""Game-playing bots for XIX: pure Python (standard library and ``games.xix.engine`` only).
 
-A bot decides from its seat's view (``games.engine.seat_view``) only, never from the
+A bot decides from its seat's view (``games.xix.engine.seat_view``) only, never from the
 hidden state, and is deterministic for a given seed::
 
-    >>> from games.bots import choose_action
+    >>> from games.xix.bots import choose_action
     >>> action = choose_action("heuristic", view, seed=f"{game_id}:{n_actions}")
 
 Levels: ``random`` (a uniformly random legal action), ``heuristic`` (hand-written rules)
