@@ -24,6 +24,14 @@ def rules(key: str):
     return engine(key).RULES
 
 
+def site(key: str):
+    """The Django side of the game ``key``: the ``SITE`` object of ``games.<key>.site``
+    (its pages, templates and action forms). Imported on first use, so the pure functions
+    above never load Django."""
+    package = ENGINES[key][0].rpartition(".")[0]
+    return importlib.import_module(f"{package}.site").SITE
+
+
 def record_checker(record) -> Callable[[dict], dict] | None:
     """The ``check_record`` of the game whose format ``record`` names, or None."""
     fmt = record.get("format") if isinstance(record, dict) else None
