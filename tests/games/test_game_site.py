@@ -56,15 +56,24 @@ def test_xix_templates_and_static_files_are_found_in_its_package():
 
 
 @pytest.mark.django_db
-def test_the_game_page_links_the_games_stylesheet_and_it_is_served():
+def test_the_game_page_links_the_shells_then_the_games_stylesheet_and_both_are_served():
     alice, bob, _, _ = make_people()
     game = start_game(alice, bob)
     client = client_for(alice)
-    html = client.get(reverse("games:game", args=[game.pk])).content.decode()
-    assert '<link rel="stylesheet" href="/static/xix/table.css">' in html
-    response = client.get("/static/xix/table.css")
-    assert response.status_code == 200
-    assert b".felt" in b"".join(response.streaming_content)
+    for url in (reverse("games:game", args=[game.pk]), reverse("games:replay", args=[game.pk])):
+        html = client.get(url).content.decode()
+        shell = html.index('<link rel="stylesheet" href="/static/css/game.css">')
+        assert shell < html.index('<link rel="stylesheet" href="/static/xix/table.css">')
+    served = {}
+    for sheet in ("css/game.css", "xix/table.css"):
+        response = client.get(f"/static/{sheet}")
+        assert response.status_code == 200
+        served[sheet] = b"".join(response.streaming_content).decode()
+    # The felt, the cards and the strike pips are XIX's; the shell has none of them.
+    for xix_class in (".felt", ".card", ".pip", ".row-cards", ".trade-form"):
+        assert xix_class in served["xix/table.css"]
+        assert xix_class not in served["css/game.css"]
+    assert ".scoreboard" in served["css/game.css"]
 
 
 BID = Field("bid", 0, 13, "Choose a bid.")
