@@ -61,7 +61,7 @@ class XixSite:
     # The replay: the table at one step, fed a full view.
     replay_template = "xix/replay.html#table"
 
-    rules_template = "rules.html"
+    rules_template = "xix/rules.html"  # the rules page, in our own words
 
     def parse_action(self, post) -> dict:
         """The action (without seat) a table form posts; ``BadForm`` when it is none."""

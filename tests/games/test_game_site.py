@@ -47,6 +47,7 @@ def test_xix_templates_and_static_files_are_found_in_its_package():
         site.over_line_template,
         site.score_extra_template,
         site.replay_template,
+        site.rules_template,
     ]
     for name in names:
         template = get_template(name.partition("#")[0])
