@@ -5,6 +5,7 @@ new game is checked as soon as it is registered. Seeded random games, bounded sa
 the same positions every run. The contract is ``games/kit/rules.py``.
 """
 
+import inspect
 import itertools
 import json
 import random
@@ -66,6 +67,12 @@ def games(key, variant, seats):
     rules = registry.rules(key)
     for seed in SEEDS:
         yield rules, seed, random_game(rules, variant, seats, seed)
+
+
+def seat_count(method, seats) -> dict:
+    """``{"seats": seats}`` for a method that takes the seat count (a game whose set-up does
+    not tell it, like ONEXENO's deck), else nothing (XIX always has two seats)."""
+    return {"seats": seats} if "seats" in inspect.signature(method).parameters else {}
 
 
 def malformed(action, seats) -> list:
@@ -209,7 +216,8 @@ def test_a_seat_sees_nothing_of_what_hidden_swap_changes(key, variant, seats):
     compared = 0
     for rules, seed, (setup, actions, states) in games(key, variant, seats):
         for seat, trial in itertools.product(range(seats), range(TWINS)):
-            twin = rules.hidden_swap(setup, seat, random.Random(f"{seed}-{seat}-{trial}"))
+            rng = random.Random(f"{seed}-{seat}-{trial}")
+            twin = rules.hidden_swap(setup, seat, rng, **seat_count(rules.hidden_swap, seats))
             if twin is None:
                 continue
             rules.check_setup(variant, seats, twin)
