@@ -127,7 +127,10 @@ class OnexenoRules:
         owner = rng.choice([other for other in range(seats) if other != seat])
         dealt = HAND * ((owner - dealer - 1) % seats) + rng.randrange(HAND)
         stack = HAND * seats + 1
-        draws = [stack + k for k in range(len(deck) - stack) if (dealer + 1 + k) % seats == owner]
+        # not k = 0: the first stack card is drawn before the first action, into the same hand
+        draws = [
+            stack + k for k in range(1, len(deck) - stack) if (dealer + 1 + k) % seats == owner
+        ]
         later = rng.choice(draws)
         deck[dealt], deck[later] = deck[later], deck[dealt]
         return {**setup, "deck": deck}
