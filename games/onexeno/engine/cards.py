@@ -36,6 +36,10 @@ VALUE: dict[int, int] = {card: card.bit_count() for card in IDS}
 # card -> ((rotation, face), ...): one entry per distinct face, at its smallest rotation
 # (ruling 2: rotations that show the same face are the same move)
 FACES: dict[int, tuple[tuple[int, int], ...]] = {}
+# card -> rotation -> the face it shows
+FACE_OF: dict[int, tuple[int, ...]] = {
+    card: tuple(shown(card, r) for r in range(4)) for card in IDS
+}
 # card -> rotation -> the smallest rotation showing the same face
 CANONICAL: dict[int, tuple[int, ...]] = {}
 for _card in IDS:

@@ -13,6 +13,7 @@ from .cards import (
     CANONICAL,
     DEMAND,
     EDGE_OFFSETS,
+    FACE_OF,
     FACES,
     ID_SET,
     IDS,
@@ -20,7 +21,6 @@ from .cards import (
     TOUCHING,
     VALUE,
     cells_text,
-    shown,
 )
 
 BASIC = "basic"
@@ -35,7 +35,7 @@ SCHEMA = {
     "place": {"card": int, "x": int, "y": int, "rotation": int},
     "pass": {},
 }
-LINES = (("row", 1, 0), ("column", 0, 1), ("diagonal", 1, 1), ("anti-diagonal", 1, -1))
+LINE_NAMES = ("row", "column", "diagonal", "anti-diagonal")
 
 
 def sides_of(variant: str, seats: int) -> tuple[tuple[int, ...], ...] | None:
@@ -127,18 +127,32 @@ def open_cells(field: dict) -> list[tuple[int, int]]:
 
 
 def tricks(field: dict, x: int, y: int) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
-    """(names of the lines through (x, y) holding 5 cards, their cells without repeats) (R7, R8)."""
-    names, cells = [], {}
-    for name, dx, dy in LINES:
-        line = [
-            (x + k * dx, y + k * dy)
-            for k in range(-LIMIT + 1, LIMIT)
-            if (x + k * dx, y + k * dy) in field
-        ]
-        if len(line) == LIMIT:
-            names.append(name)
-            cells.update(dict.fromkeys(line))
-    return tuple(names), tuple(sorted(cells, key=lambda cell: (cell[1], cell[0])))
+    """(names of the lines through (x, y) holding 5 cards, their cells without repeats) (R7, R8).
+
+    Only lines through the new card can be complete; the field holds at most 25 cards, so
+    one pass counts all four lines."""
+    row = column = diagonal = anti = 0
+    for cx, cy in field:
+        row += cy == y
+        column += cx == x
+        diagonal += cx - cy == x - y
+        anti += cx + cy == x + y
+    if max(row, column, diagonal, anti) < LIMIT:
+        return (), ()
+    names = tuple(
+        name
+        for name, count in zip(LINE_NAMES, (row, column, diagonal, anti), strict=True)
+        if count == LIMIT
+    )
+    cells = [
+        (cx, cy)
+        for cx, cy in field
+        if (row == LIMIT and cy == y)
+        or (column == LIMIT and cx == x)
+        or (diagonal == LIMIT and cx - cy == x - y)
+        or (anti == LIMIT and cx + cy == x + y)
+    ]
+    return names, tuple(sorted(cells, key=lambda cell: (cell[1], cell[0])))
 
 
 class State:
@@ -200,8 +214,20 @@ class State:
 
     def _copy(self) -> "State":
         new = State.__new__(State)
-        for name in self.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.variant, new.seats, new.dealer, new.sides = (
+            self.variant,
+            self.seats,
+            self.dealer,
+            self.sides,
+        )
+        new.field, new.hands, new.stack, new.taken = self.field, self.hands, self.stack, self.taken
+        new.out, new.to_move, new.endgame, new.drawn = (
+            self.out,
+            self.to_move,
+            self.endgame,
+            self.drawn,
+        )
+        new.n_actions, new.reason, new.log = self.n_actions, self.reason, self.log
         return new
 
     # --- reading -----------------------------------------------------------------------
@@ -317,21 +343,23 @@ class State:
             )
         if tall > LIMIT:
             return f"at ({x}, {y}) the field would be {tall} rows tall: at most {LIMIT} (ruling 6)"
-        face = shown(card, rotation)
-        for offset, pairs in TOUCHING.items():
+        face = FACE_OF[card][rotation]
+        for offset, demands in DEMAND.items():
             there = (x + offset[0], y + offset[1])
-            if there not in field:
+            neighbour = field.get(there)
+            if neighbour is None:
                 continue
-            other = field[there][2]
-            mine = [cell for cell, _theirs in pairs]
-            theirs = [cell for _mine, cell in pairs]
-            if cells_text(face, mine) != cells_text(other, theirs):
-                rule = "edge rule, ruling 3" if len(pairs) == 3 else "corner rule, ruling 4"
-                return (
-                    f"card {card} turned {rotation} does not match the card at ({there[0]}, "
-                    f"{there[1]}): its {SIDE_NAMES[offset]} reads {cells_text(face, mine)} "
-                    f"against {cells_text(other, theirs)} ({rule})"
-                )
+            mask, want = demands[neighbour[2]]
+            if face & mask == want:
+                continue
+            pairs = TOUCHING[offset]
+            mine = cells_text(face, [cell for cell, _theirs in pairs])
+            theirs = cells_text(neighbour[2], [cell for _mine, cell in pairs])
+            rule = "edge rule, ruling 3" if len(pairs) == 3 else "corner rule, ruling 4"
+            return (
+                f"card {card} turned {rotation} does not match the card at ({there[0]}, "
+                f"{there[1]}): its {SIDE_NAMES[offset]} reads {mine} against {theirs} ({rule})"
+            )
         return None
 
     def _place(self, seat: int, card: int, x: int, y: int, rotation: int) -> list[dict]:
@@ -340,7 +368,7 @@ class State:
             raise IllegalAction(error)
         rotation = CANONICAL[card][rotation]  # R2, R27: the same face is the same move
         field = dict(self.field)
-        field[x, y] = (card, rotation, shown(card, rotation))
+        field[x, y] = (card, rotation, FACE_OF[card][rotation])
         hands = list(self.hands)
         hands[seat] = tuple(held for held in hands[seat] if held != card)
         self.hands = tuple(hands)
