@@ -162,3 +162,11 @@ def test_cards_left_on_the_field_count_for_nobody():
     state, _events = state.apply(passing(1))
     state, _events = state.apply(passing(0))
     assert RULES.outcome(state).scores == (-1, -1) and RULES.outcome(state).ranks == (1, 1)
+
+
+def test_an_absent_seat_passes_and_on_an_empty_field_lays_its_first_placement():
+    assert RULES.zombie_action(start(), 1) == passing(1)
+    empty = arrange(start(), field={}, hands=[[], [1, 255]], to_move=1)
+    assert RULES.zombie_action(empty, 1) == place(1, 1, 0, 0, 0)
+    with pytest.raises(IllegalAction, match="seat 0 is not to move"):
+        RULES.zombie_action(start(), 0)

@@ -85,7 +85,8 @@ class OnexenoRules:
         may not pass, it lays its first legal placement."""
         if state.over or state.to_move != seat:
             raise IllegalAction(f"seat {seat} is not to move")
-        return state.legal_actions()[-1]
+        legal = state.legal_actions()
+        return legal[-1] if legal[-1]["type"] == "pass" else legal[0]
 
     # --- reading -----------------------------------------------------------------------
 
