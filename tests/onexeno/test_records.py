@@ -6,6 +6,7 @@ import random
 
 import pytest
 from django.core.management import CommandError, call_command
+from hypothesis import given, settings, strategies as st
 
 from games.onexeno.engine import IDS, RULES
 from tests.onexeno.helpers import passing, place
@@ -89,6 +90,7 @@ def test_an_unfinished_game_shows_the_value_taken_so_far(tmp_path):
     [
         ({"format": "onexeno/2"}, '"format" must be'),
         ({"variant": "team"}, "variant"),
+        ({"variant": ["basic"]}, "variant"),
         ({"seats": 8}, "2 to 7 seats"),
         ({"seats": True}, "not True"),
         ({"variant": "partners", "seats": 3}, "4 or 6 seats"),
@@ -137,3 +139,27 @@ def test_the_header_round_trips():
     header = RULES.record_header("partners", 6, setup)
     assert list(header) == ["format", "variant", "seats", "setup"]
     assert RULES.read_header({**header, "actions": []}) == ("partners", 6, setup)
+
+
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 300)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+KEYS = st.sampled_from(["format", "variant", "seats", "setup", "actions"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(key=KEYS, value=JSON, actions=st.lists(JSON, max_size=3))
+def test_any_json_in_a_record_gets_a_verdict_never_a_crash(key, value, actions):
+    game = {**EXAMPLE, "actions": [*EXAMPLE["actions"], *actions], key: value}
+    verdict = RULES.check_record(game)
+    assert verdict["ok"] in (True, False) and json.loads(json.dumps(verdict)) == verdict
+    if not verdict["ok"]:
+        assert isinstance(verdict["index"], int) and verdict["index"] >= -1

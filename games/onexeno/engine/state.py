@@ -47,7 +47,7 @@ def sides_of(variant: str, seats: int) -> tuple[tuple[int, ...], ...] | None:
 
 
 def check_table(variant, seats) -> None:
-    if variant not in SEAT_COUNTS:
+    if not isinstance(variant, str) or variant not in SEAT_COUNTS:
         raise InvalidSetup(f'the variant must be "basic" or "partners", not {variant!r}')
     counts = SEAT_COUNTS[variant]
     if type(seats) is not int or seats not in counts:
