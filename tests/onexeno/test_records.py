@@ -2,7 +2,11 @@
 
 import io
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -11,6 +15,7 @@ from hypothesis import given, settings, strategies as st
 from games.onexeno.engine import IDS, RULES
 from tests.onexeno.helpers import passing, place
 
+ROOT = Path(__file__).resolve().parents[2]
 HEADER = {"format": "onexeno/1", "variant": "basic", "seats": 2}
 SETUP = {"first_dealer": 0, "deck": list(IDS)}
 EXAMPLE = {**HEADER, "setup": SETUP, "actions": [place(1, 14, 1, 0, 3), passing(0)]}
@@ -163,3 +168,30 @@ def test_any_json_in_a_record_gets_a_verdict_never_a_crash(key, value, actions):
     assert verdict["ok"] in (True, False) and json.loads(json.dumps(verdict)) == verdict
     if not verdict["ok"]:
         assert isinstance(verdict["index"], int) and verdict["index"] >= -1
+
+
+def test_manage_py_check_records_as_a_process_prints_one_line_per_record(tmp_path):
+    finished, _state = random_record("partners", 6, 5)
+    records = [
+        EXAMPLE,
+        record([place(1, 14, 1, 0, 3), passing(1)]),
+        {**EXAMPLE, "seats": 1},
+        finished,
+    ]
+    path = tmp_path / "onexeno.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check_records", str(path)],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "xix_site.settings.test"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    lines = done.stdout.splitlines()
+    assert done.returncode == 1 and len(lines) == 4
+    assert lines[0] == '{"ok": true, "over": false, "scores": [0, 0], "ranks": null}'
+    assert lines[1] == '{"ok": false, "index": 1, "error": "it is seat 0\'s turn, not seat 1\'s"}'
+    assert json.loads(lines[2])["index"] == -1 and "2 to 7 seats" in lines[2]
+    assert json.loads(lines[3]) == RULES.check_record(finished)
+    assert json.loads(lines[3])["over"] is True
