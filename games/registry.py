@@ -43,6 +43,29 @@ def rules(key: str):
     return engine(key).RULES
 
 
+def bots(key: str):
+    """The bots of the game ``key``: a module (or object) with ``LEVELS`` and
+    ``make_bot(level, **options)``, whose bots answer ``choose(view, seed)`` with a legal
+    action from the seat's view alone.
+
+    A game keeps them beside its engine: ``games.<key>.bots`` for an engine at
+    ``games.<key>.engine``, otherwise the ``bots`` module inside the engine's package. A game
+    without one offers the kit's ``random`` level only.
+    """
+    module = ENGINES[key][0]
+    name = (
+        module.removesuffix(".engine") + ".bots" if module.endswith(".engine") else module + ".bots"
+    )
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name not in (name, name.rsplit(".", 1)[0]):
+            raise
+    from games.kit import play
+
+    return play.RANDOM_ONLY
+
+
 def record_checker(record) -> Callable[[dict], dict] | None:
     """The ``check_record`` of the game whose format ``record`` names, or None."""
     fmt = record.get("format") if isinstance(record, dict) else None

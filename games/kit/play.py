@@ -41,3 +41,18 @@ class RandomBot:
         if not legal:
             raise ValueError("the seat has no legal action")
         return random.Random(seed).choice(legal)
+
+
+class _RandomOnly:
+    """The bots of a game that has none of its own: the ``random`` level."""
+
+    LEVELS = ("random",)
+
+    @staticmethod
+    def make_bot(level: str, **options) -> RandomBot:
+        if level != "random" or options:
+            raise ValueError(f"this game has no {level!r} bot")
+        return RandomBot()
+
+
+RANDOM_ONLY = _RandomOnly()
