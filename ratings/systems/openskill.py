@@ -10,6 +10,13 @@ in every game (docs/ratings.md): one openskill point is ``STEP`` = 42 Glicko poi
 factor that turns a newcomer's sigma of 25/3 into Glicko-2's 350. A newcomer therefore
 shows 1500 with a deviation of 350 in both systems, and the provisional mark ("?", a
 deviation above 110) means the same thing.
+
+The rating shown is openskill's ordinal, ``alpha * (mu - z * sigma) + target``, with
+``alpha`` = ``STEP`` and ``target`` putting a newcomer at 1500. ``Z`` is 0: the ordinal is
+then the mean, which is what a Glicko-2 board shows (it marks uncertain ratings with "?"
+rather than lowering them). With openskill's usual z = 3 a newcomer would still show
+1500, but an average player would climb to about 2250 as sigma shrinks, and 1500 would no
+longer mean "an average player" as it does on the Glicko-2 boards.
 """
 
 from collections.abc import Sequence
@@ -22,7 +29,8 @@ from . import glicko2
 MU = 25.0  # openskill's newcomer
 SIGMA = MU / 3
 STEP = glicko2.DEFAULT_DEVIATION / SIGMA  # 42.0 Glicko points per openskill point
-Z = 3.0  # the shown rating is mu - 3 sigma: openskill's ordinal, a conservative estimate
+Z = 0.0  # how many sigmas the shown rating stays below the mean (see above)
+TARGET = glicko2.DEFAULT_RATING - STEP * (MU - Z * SIGMA)  # a newcomer's ordinal is 1500
 
 _MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 
@@ -35,7 +43,7 @@ class Skill:
     @property
     def shown(self) -> float:
         """The rating a player sees: the ordinal on the Glicko scale, 1500 for a newcomer."""
-        return _MODEL.rating(mu=self.mu, sigma=self.sigma).ordinal(Z, STEP, glicko2.DEFAULT_RATING)
+        return _MODEL.rating(mu=self.mu, sigma=self.sigma).ordinal(Z, STEP, TARGET)
 
     @property
     def deviation(self) -> float:
