@@ -18,7 +18,7 @@ class Entry:
 
     user: object
     side: int | None
-    rank: int
+    rank: int | None
 
 
 def rating_for(*, user, variant: str, kind: str = XIX) -> Rating:
