@@ -10,8 +10,27 @@ from collections.abc import Callable
 
 # key -> (engine module, record format)
 ENGINES: dict[str, tuple[str, str]] = {
-    "xix": ("games.engine", "xix/1"),
+    "xix": ("games.xix.engine", "xix/1"),
 }
+
+
+def register(key: str, module: str, record_format: str) -> Callable[[], None]:
+    """Add a game to ``ENGINES`` while the process runs; returns the function that removes it.
+
+    For tests only (the test game ``tally`` is registered by ``tests/conftest.py``): a game
+    the site serves is listed in ``ENGINES`` above. A key or record format already taken is
+    refused, so a test cannot shadow a real game.
+    """
+    formats = {fmt for _module, fmt in ENGINES.values()}
+    if key in ENGINES or record_format in formats:
+        raise ValueError(f"game {key!r} or format {record_format!r} is already registered")
+    ENGINES[key] = (module, record_format)
+
+    def unregister() -> None:
+        if ENGINES.get(key) == (module, record_format):
+            del ENGINES[key]
+
+    return unregister
 
 
 def engine(key: str):

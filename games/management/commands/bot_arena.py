@@ -21,20 +21,24 @@ class Command(BaseCommand):
         parser.add_argument("--a", choices=LEVELS, required=True, help="bot A's level")
         parser.add_argument("--b", choices=LEVELS, required=True, help="bot B's level")
         parser.add_argument(
-            "--games", type=int, default=400,
+            "--games",
+            type=int,
+            default=400,
             help="total games, an even number: each deal is played twice, seats swapped",
         )
         parser.add_argument("--variant", choices=("standard", "talon"), default="standard")
         parser.add_argument("--seed", default="1", help="seed of the deals and the bots")
         parser.add_argument("--jobs", type=int, default=1, help="processes (deals are split)")
         parser.add_argument(
-            "--playouts", type=int, default=None,
+            "--playouts",
+            type=int,
+            default=None,
             help="playouts per move for a strong bot (default: the bot's own)",
         )
 
     def handle(self, *args, **options):
         # Imported here so that `manage.py help` and other commands stay fast.
-        from games.bots.arena import report, run_match
+        from games.xix.bots.arena import report, run_match
 
         games = options["games"]
         if games < 2 or games % 2:
@@ -53,8 +57,14 @@ class Command(BaseCommand):
             f"{a} (A) vs {b} (B), variant {options['variant']}, seed {options['seed']}"
         )
         result = run_match(
-            a, b, options["variant"], options["seed"], games // 2, jobs=options["jobs"],
-            options_a=bot_options(a), options_b=bot_options(b),
+            a,
+            b,
+            options["variant"],
+            options["seed"],
+            games // 2,
+            jobs=options["jobs"],
+            options_a=bot_options(a),
+            options_b=bot_options(b),
         )
         for line in report(a, b, result):
             self.stdout.write(line)

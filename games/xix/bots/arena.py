@@ -10,7 +10,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from games.engine import new_game, seat_view, shuffled_deal
+from games.xix.engine import new_game, seat_view, shuffled_deal
 
 from . import make_bot
 
