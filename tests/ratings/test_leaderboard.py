@@ -56,7 +56,7 @@ def test_best_first_with_ranks_and_exclusions(client):
     assert 'href="/players/ann/"' in response.content.decode()
 
 
-def test_each_variant_has_its_own_board_and_tabs(client):
+def test_each_variant_has_its_own_board_and_tabs(client, xix_alone):
     ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
     finished_game(ann, ben, winner=1, variant="talon", scores=(10, 21))
 

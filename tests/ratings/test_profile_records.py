@@ -26,7 +26,7 @@ def cards(html):
     return found
 
 
-def test_with_xix_alone_the_profile_reads_as_before(client):
+def test_with_xix_alone_the_profile_reads_as_before(client, xix_alone):
     ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
     finished_game(ann, ben, winner=0)
 
