@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from games import registry
 from games.onexeno.bots import BOTS
 from games.onexeno.bots.duel import duel, play, wilson
 from games.onexeno.engine import RULES
@@ -54,3 +55,15 @@ def test_the_heuristic_bot_beats_the_random_bot():
     assert result["wilson95"][0] > 0.5
     low, high = wilson(10, 20)
     assert low < 0.5 < high
+
+
+def test_the_platform_finds_the_bots_by_level_and_seeds_them():
+    found = registry.bots("onexeno")
+    assert found.LEVELS == ("random", "heuristic")
+    view = RULES.seat_view(start(seats=4), 1)
+    for level in found.LEVELS:
+        bot = found.make_bot(level)
+        assert bot.choose(view, "s-1") in view["legal_actions"]
+        assert bot.choose(view, "s-1") == bot.choose(view, "s-1")
+    with pytest.raises(ValueError, match="no 'strong' bot"):
+        found.make_bot("strong")

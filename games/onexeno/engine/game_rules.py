@@ -6,7 +6,7 @@ A set-up is ``{"first_dealer": d, "deck": [70 card ids]}`` (``onexeno-rulings.md
 
 import random
 
-from games.kit.errors import IllegalAction
+from games.kit.play import StatePlay
 from games.kit.variants import VariantInfo
 
 from . import records
@@ -26,7 +26,7 @@ from .state import (
 from .views import full_view, seat_view, spectator_view
 
 
-class OnexenoRules:
+class OnexenoRules(StatePlay):
     key = "onexeno"
     name = "ONEXENO"
     record_format = records.FORMAT
@@ -67,26 +67,12 @@ class OnexenoRules:
 
     # --- play --------------------------------------------------------------------------
 
-    def apply(self, state: State, action) -> tuple[State, tuple]:
-        return state.apply(action)
-
-    def legal_actions(self, state: State) -> list[dict]:
-        return state.legal_actions()
-
-    def is_legal(self, state: State, action) -> bool:
-        try:
-            state.apply(action)
-        except IllegalAction:
-            return False
-        return True
-
     def zombie_action(self, state: State, seat: int) -> dict:
         """An absent seat passes (for good in the end game); on an empty field, where it
         may not pass, it lays its first legal placement."""
-        if state.over or state.to_move != seat:
-            raise IllegalAction(f"seat {seat} is not to move")
-        legal = state.legal_actions()
-        return legal[-1] if legal[-1]["type"] == "pass" else legal[0]
+        first = super().zombie_action(state, seat)  # refuses a seat that is not to move
+        last = state.legal_actions()[-1]
+        return last if last["type"] == "pass" else first
 
     # --- reading -----------------------------------------------------------------------
 
