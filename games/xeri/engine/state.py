@@ -9,7 +9,7 @@ the public log is an append-only list that states share (each reads its own pref
 long match costs neither a copy per action nor a log per state.
 """
 
-from games.kit.errors import IllegalAction
+from games.kit.errors import IllegalAction, InvalidSetup
 from games.kit.shapes import check_action_shape
 
 from .cards import CODE_RULE, JACK, ORDER, POINTS, RANK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, spell
@@ -277,7 +277,7 @@ def replay(variant: str, seats: int, setup: dict, actions) -> State:
     """The state after ``actions``; an IllegalAction raised carries the action's index."""
     state = State.new(variant, seats, setup).copy()
     if not isinstance(actions, list):
-        raise IllegalAction('"actions" must be a list', index=0)
+        raise InvalidSetup('"actions" must be a list')
     for index, action in enumerate(actions):
         try:
             seat, card = state.check(action)
