@@ -12,6 +12,8 @@ from games.kit.errors import InvalidSetup
 
 from .cards import CARDS, JACK, ORDER, RANK, is_card
 
+CARD_SET = frozenset(CARDS)
+
 VARIANT = "classic"
 SEAT_COUNTS = (2, 4)
 HAND = 6  # cards per seat per deal
@@ -99,7 +101,12 @@ def check_round(one, seats: int, where: str) -> None:
     if not isinstance(one, dict) or set(one) != set(ROUND_KEYS):
         raise InvalidSetup(f'{where}: a round holds exactly "deck" and "redeals"')
     deck = one["deck"]
-    if not isinstance(deck, list) or len(deck) != DECK or not all(map(is_card, deck)):
+    if (
+        not isinstance(deck, list)
+        or len(deck) != DECK
+        or set(map(type, deck)) != {str}
+        or not CARD_SET.issuperset(deck)
+    ):
         raise InvalidSetup(f"{where}: the deck must be a list of {DECK} card codes")
     if len(set(deck)) != DECK:
         raise InvalidSetup(f"{where}: the deck must hold each of the {DECK} cards once")

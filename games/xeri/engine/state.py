@@ -146,9 +146,16 @@ class State:
         """(seat, card) of a legal action, or raise IllegalAction (ruling 34)."""
         if self.to_move is None:
             raise IllegalAction("the match is over: no card is played after its last round")
-        if isinstance(action, dict) and action.get("type") in NO_SUCH_ACTIONS:
-            raise IllegalAction(NO_SUCH_ACTIONS[action["type"]])
-        check_action_shape(action, SCHEMA)
+        if not (  # the shape of every action of a good record, checked in a few steps
+            type(action) is dict
+            and len(action) == 3
+            and action.get("type") == PLAY
+            and type(action.get("seat")) is int
+            and type(action.get("card")) is str
+        ):
+            if isinstance(action, dict) and action.get("type") in NO_SUCH_ACTIONS:
+                raise IllegalAction(NO_SUCH_ACTIONS[action["type"]])
+            check_action_shape(action, SCHEMA)
         seat, card = action["seat"], action["card"]
         if not 0 <= seat < self.seats:
             raise IllegalAction(f"there is no seat {seat}: the seats are 0 to {self.seats - 1}")
@@ -196,14 +203,16 @@ class State:
         """Play a checked card and everything that follows from it (rulings 7-14, 20)."""
         self.hands[seat].remove(card)
         pile = self.pile
+        rank = RANK[card]
         kind = None
         taken = ()
-        if pile and (RANK[card] == JACK or RANK[card] == RANK[pile[-1]]):
-            if len(pile) == 1 and RANK[card] == RANK[pile[0]]:
-                kind = JACK_XERI if RANK[card] == JACK else XERI
-                self.xeris[side_of(seat)][kind == JACK_XERI] += 1
+        if pile and (rank == JACK or rank == RANK[pile[-1]]):
+            side = side_of(seat)
+            if len(pile) == 1 and rank == RANK[pile[0]]:
+                kind = JACK_XERI if rank == JACK else XERI
+                self.xeris[side][kind == JACK_XERI] += 1
             taken = tuple(pile)
-            self.captured[side_of(seat)] += [*pile, card]
+            self.captured[side] += [*pile, card]
             self.pile = []
             self.last_capturer = seat
         else:
