@@ -5,6 +5,7 @@ holds the first block of the deck and plays first.
 """
 
 from games.xeri.engine import RULES
+from games.xeri.engine.zombie import zombie_card
 
 from .helpers import EXAMPLE_CARDS, EXAMPLE_SETUP, layout, plays, run, setup_of
 
@@ -35,9 +36,10 @@ def test_a_card_of_the_top_cards_rank_takes_the_whole_pile_not_only_that_rank():
 
 
 def test_a_card_that_matches_only_a_lower_card_of_the_pile_takes_nothing():
-    # JC lies under the top card 7C: seat 0's JH is a Jack and takes, but 8S takes nothing
-    state, events = run(EXAMPLE_SETUP, ["8S"])
-    assert plays(events)[0]["captured"] == [] and state.pile == ["10S", "JC", "AC", "7C", "8S"]
+    # seat 0's 8S matches nothing; seat 1's AD matches the AC under the top card 8S
+    state, events = run(EXAMPLE_SETUP, ["8S", "AD"])
+    assert [event["captured"] for event in plays(events)] == [[], []]
+    assert state.pile == ["10S", "JC", "AC", "7C", "8S", "AD"] and state.last_capturer is None
 
 
 def test_a_jack_takes_a_pile_whatever_its_top_card():
@@ -134,3 +136,13 @@ def test_the_dealer_passes_clockwise_and_the_next_round_opens_left_of_it():
         state, _ = RULES.apply(state, RULES.zombie_action(state, state.to_move))
     first = setup["first_dealer"]
     assert seen == [((first + k) % 4, (first + k + 1) % 4) for k in range(8)]
+
+
+def test_the_zombie_move_takes_when_it_can_and_otherwise_gives_least():
+    assert zombie_card(["3C", "7D", "JH"], ["2S", "7S"]) == "7D"  # a match
+    assert zombie_card(["3C", "JH"], ["JS"]) == "JH"  # a Jack xeri
+    assert zombie_card(["3C", "JH"], ["2S", "4S", "5S"]) == "JH"  # three cards are worth a Jack
+    assert zombie_card(["3C", "JH"], ["AS", "KS"]) == "JH"  # two card points too
+    assert zombie_card(["3C", "KD", "JH"], ["5S"]) == "3C"  # else the cheapest non-Jack
+    assert zombie_card(["KD", "2C", "4H"], []) == "4H"  # the 2C is worth a point
+    assert zombie_card(["JH", "JD"], []) == "JD"  # only Jacks: the first in card order
