@@ -151,3 +151,11 @@ def test_only_classic_with_two_or_four_seats(variant, seats, message):
 def test_a_two_seat_set_up_is_not_a_four_seat_one():
     with pytest.raises(InvalidSetup, match="the number of rounds must be a positive multiple"):
         RULES.check_setup("classic", 4, EXAMPLE_SETUP)
+
+
+def test_a_state_keeps_its_own_copy_of_the_set_up():
+    setup = copy.deepcopy(EXAMPLE_SETUP)
+    state = RULES.new("classic", 2, setup)
+    setup["rounds"][0]["deck"].reverse()
+    setup["rounds"][1]["redeals"].append(["2C", "2D", "3C", "4C"])
+    assert RULES.full_view(state)["setup"] == EXAMPLE_SETUP

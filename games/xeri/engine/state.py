@@ -14,7 +14,7 @@ from games.kit.shapes import check_action_shape
 
 from .cards import CODE_RULE, JACK, ORDER, POINTS, RANK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, spell
 from .events import event_json
-from .setup import DECK, HAND, PILE, check_setup
+from .setup import DECK, HAND, PILE, check_setup, copy_setup
 
 PLAY = "play"
 SCHEMA = {PLAY: {"card": str}}
@@ -91,7 +91,7 @@ class State:
         state = cls()
         state.variant = variant
         state.seats = seats
-        state.setup = setup
+        state.setup = copy_setup(setup)  # the caller's set-up may change; ours must not
         state.rounds = len(setup["rounds"])
         state.n_actions = 0
         state.sheets = []
@@ -118,7 +118,7 @@ class State:
         return DECK - self.draw
 
     def events(self) -> list[tuple]:
-        """The public log of the match so far, as tuples (``views.event_json`` spells them)."""
+        """The public log of the match so far, as tuples (``events.event_json`` spells them)."""
         return self.log[: self.log_len]
 
     def scores(self) -> list[int]:
