@@ -81,10 +81,33 @@ class State:
     """
 
     __slots__ = (
-        "variant", "deal", "first_leader", "closed", "open", "row", "row_up", "row_by",
-        "discard", "scores", "exchange", "phase", "to_move", "leader", "led", "strikes",
-        "pool", "ex_winner", "ex_loser", "winner", "reason", "n_actions", "seen", "public",
-        "known", "last_trick", "log",
+        "variant",
+        "deal",
+        "first_leader",
+        "closed",
+        "open",
+        "row",
+        "row_up",
+        "row_by",
+        "discard",
+        "scores",
+        "exchange",
+        "phase",
+        "to_move",
+        "leader",
+        "led",
+        "strikes",
+        "pool",
+        "ex_winner",
+        "ex_loser",
+        "winner",
+        "reason",
+        "n_actions",
+        "seen",
+        "public",
+        "known",
+        "last_trick",
+        "log",
     )
 
     # --- construction -------------------------------------------------------------------
@@ -349,9 +372,7 @@ class State:
                     "in the talon variant the hand card must come from your open hand"
                 )
             if self.row_up[position] and not all(self.row_up):
-                raise IllegalAction(
-                    "you must take a face-down talon card while any is left"
-                )
+                raise IllegalAction("you must take a face-down talon card while any is left")
         taken = self.row[position]
         taken_down = not self.row_up[position]
         taken_bit = 1 << taken

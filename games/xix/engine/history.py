@@ -76,8 +76,10 @@ class Narrator:
     def _trick(self, taker, leader, led, followed):
         card = led if taker == leader else followed
         if led + followed == rules.TARGET:
-            rule = "the second card takes it" if self.variant == rules.TALON else (
-                "the lower card takes it"
+            rule = (
+                "the second card takes it"
+                if self.variant == rules.TALON
+                else ("the lower card takes it")
             )
             why = f"{led} + {followed} = 19, {rule}"
         else:

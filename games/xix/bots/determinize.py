@@ -9,8 +9,8 @@ seat's own view of it matches the original on everything the seat knows.
 
 import random
 
-from games.engine import State
-from games.engine.rules import ALL_CARDS, DECIDE, DRAFT, OVER, PLAY, ROW_SIZE, TRADE
+from games.xix.engine import State
+from games.xix.engine.rules import ALL_CARDS, DECIDE, DRAFT, OVER, PLAY, ROW_SIZE, TRADE
 
 from .knowledge import Knowledge, mask_of
 
@@ -44,7 +44,9 @@ class Determinizer:
         self.opp_open = mask_of(know.opp_open)
         self.opp_known = mask_of(know.opp_known_closed)
         self.public = (
-            self.my_open | self.opp_open | mask_of(view["pool"])
+            self.my_open
+            | self.opp_open
+            | mask_of(view["pool"])
             | mask_of(s["card"] for s in view["row"] if s["face_up"])
         )
         # Everything but the "unseen" list, including cards seen and since lost track of.

@@ -117,8 +117,8 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
         else:  # trade
             if talon:
                 hand = hand_open[seat]
-                positions = [p for p in _ALL_POSITIONS if not row_up[p]] if down else (
-                    _ALL_POSITIONS
+                positions = (
+                    [p for p in _ALL_POSITIONS if not row_up[p]] if down else (_ALL_POSITIONS)
                 )
             else:
                 hand = closed[seat] | hand_open[seat]

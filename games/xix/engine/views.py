@@ -50,12 +50,14 @@ def _row(state: State, viewer) -> list[dict]:
         face_up = state.row_up[position]
         yours = viewer in (0, 1) and state.row_by[position] == viewer
         shown = face_up or yours or viewer == FULL
-        row.append({
-            "position": position,
-            "card": state.row[position] if shown else None,
-            "face_up": face_up,
-            "yours": yours,
-        })
+        row.append(
+            {
+                "position": position,
+                "card": state.row[position] if shown else None,
+                "face_up": face_up,
+                "yours": yours,
+            }
+        )
     return row
 
 

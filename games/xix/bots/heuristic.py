@@ -20,7 +20,7 @@ A card's strength is how many of the other 17 cards it beats as leader and as fo
 import random
 from functools import lru_cache
 
-from games.engine.rules import STAKES, TALON, TARGET
+from games.xix.engine.rules import STAKES, TALON, TARGET
 
 from .knowledge import Knowledge
 

@@ -3,7 +3,7 @@
 For each move it repeatedly picks a legal action by UCB1, deals a fresh determinization of
 the hidden cards (``determinize.Determinizer``: a full state consistent with the seat's
 view), applies the action and finishes the game with a fast random playout
-(``games.engine.playout.random_playout``). A win scores 1, a talon draw 0.5, a loss 0. The
+(``games.xix.engine.playout.random_playout``). A win scores 1, a talon draw 0.5, a loss 0. The
 action with the best mean wins the move.
 
 The budget is a number of playouts, not a time, so a move depends only on the view and the
@@ -13,7 +13,7 @@ seed. Since the playouts are random, the values compare actions, not predict res
 import math
 import random
 
-from games.engine.playout import random_playout
+from games.xix.engine.playout import random_playout
 
 from .determinize import Determinizer
 

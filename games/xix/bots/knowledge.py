@@ -1,6 +1,6 @@
 """What a seat's view says about where the cards are, in a form the bots can use.
 
-Everything here is computed from a seat view (``games.engine.seat_view``) only: a bot never
+Everything here is computed from a seat view (``games.xix.engine.seat_view``) only: a bot never
 sees the ``State`` it plays against. ``Knowledge`` places every card the seat can place
 with certainty and leaves the rest as one pool of unknown cards, which lie somewhere among
 the opponent's uncovered closed slots, the face-down row positions the seat cannot see,
@@ -10,7 +10,7 @@ and the discard.
 from functools import lru_cache
 from math import comb
 
-from games.engine.rules import ALL_CARDS, CARDS, TALON, trick_taker
+from games.xix.engine.rules import ALL_CARDS, CARDS, TALON, trick_taker
 
 
 def mask_of(cards) -> int:
@@ -67,7 +67,10 @@ class Knowledge:
         self.hidden_positions = [slot["position"] for slot in self.row if slot["card"] is None]
         self.pool = list(view["pool"])
         located = mask_of(
-            self.my_cards + self.opp_open + self.opp_known_closed + self.pool
+            self.my_cards
+            + self.opp_open
+            + self.opp_known_closed
+            + self.pool
             + [slot["card"] for slot in self.row if slot["card"] is not None]
         )
         # Cards the seat cannot place. This is the "unseen" list plus any card the seat has

@@ -3,7 +3,7 @@
 A game is (variant, deal, first leader) plus a list of actions; its state is a fold of
 the actions over the set-up. Everything a page or a bot sees comes from a view.
 
-    >>> from games.engine import new_game, shuffled_deal, seat_view
+    >>> from games.xix.engine import new_game, shuffled_deal, seat_view
     >>> deal, leader = shuffled_deal(1)
     >>> state = new_game("standard", deal, leader)
     >>> state, events = state.apply(state.legal_actions()[0])
