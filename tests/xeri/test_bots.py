@@ -4,9 +4,10 @@ import random
 
 import pytest
 
+from games import registry
 from games.xeri.bots import LEVELS, make_bot
-from games.xeri.bots.arena import duel, play, random_records, wilson
 from games.xeri.bots.heuristic import HeuristicBot, chance_of_any
+from games.xeri.bots.random_play import random_records
 from games.xeri.engine import RULES, check_record
 
 from .helpers import EXAMPLE_SETUP, run
@@ -29,8 +30,23 @@ def test_a_bot_plays_legal_matches_to_the_end(level, seats):
 
 def test_mixed_tables_play_to_the_end():
     bots = [make_bot("heuristic"), make_bot("random"), make_bot("random"), make_bot("heuristic")]
-    end = play(bots, RULES.deal("mixed", "classic", 4), 4, "mixed")
-    assert end.over and end.n_actions == 4 * 48
+    state = RULES.new("classic", 4, RULES.deal("mixed", "classic", 4))
+    while not state.over:
+        seat = state.to_move
+        state, _ = RULES.apply(state, bots[seat].choose(RULES.seat_view(state, seat), seat))
+    assert state.n_actions == 4 * 48
+
+
+def test_registry_finds_the_xeri_bots_and_each_answers_a_seed_or_a_generator():
+    module = registry.bots("xeri")
+    assert module.LEVELS == LEVELS
+    view = RULES.seat_view(RULES.new("classic", 2, EXAMPLE_SETUP), 0)
+    for level in LEVELS:
+        bot = module.make_bot(level)
+        assert bot.choose(view, "seed") == bot.choose(view, "seed") in view["legal_actions"]
+        assert bot.choose(view, random.Random(3)) in view["legal_actions"]
+    with pytest.raises(ValueError, match="take no options"):
+        module.make_bot("heuristic", playouts=10)
 
 
 def test_the_heuristic_bot_sees_only_the_view():
@@ -83,16 +99,6 @@ def test_a_bot_refuses_a_view_without_legal_actions():
             make_bot(level).choose(view, random.Random(1))
     with pytest.raises(ValueError):
         make_bot("strong")
-
-
-def test_a_short_duel_counts_every_game_and_the_wilson_interval_holds_the_rate():
-    result = duel("heuristic", "random", 2, 4, seed="test")
-    assert result["wins_a"] + result["wins_b"] + result["draws"] == 4
-    low, high = result["wilson_95"]
-    assert low <= result["share_a"] <= high
-    assert wilson(0, 10)[0] == pytest.approx(0.0, abs=1e-12) and wilson(10, 10)[1] == pytest.approx(
-        1.0
-    )
 
 
 def test_random_records_are_legal_finished_matches():

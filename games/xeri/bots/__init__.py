@@ -2,7 +2,7 @@
 
 A bot decides from its seat's view (``RULES.seat_view``) alone and returns one of the
 view's ``legal_actions``; ``rng`` is a ``random.Random`` or a seed, so a choice is
-reproducible::
+reproducible. ``games.registry.bots("xeri")`` finds this module::
 
     >>> from games.xeri.bots import make_bot
     >>> action = make_bot("heuristic").choose(view, rng)
@@ -17,7 +17,10 @@ from .random_play import RandomBot
 LEVELS = ("random", "heuristic")
 
 
-def make_bot(level: str):
+def make_bot(level: str, **options):
+    """A bot of ``level``; Xeri's bots take no options."""
+    if options:
+        raise ValueError(f"Xeri's bots take no options, not {', '.join(sorted(options))}")
     if level == "random":
         return RandomBot()
     if level == "heuristic":

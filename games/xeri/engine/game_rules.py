@@ -4,6 +4,7 @@ Every method calls the engine's own functions; no rule is restated here.
 """
 
 from games.kit.errors import IllegalAction
+from games.kit.play import StatePlay
 from games.kit.variants import VariantInfo
 
 from . import records, setup as setups
@@ -15,7 +16,10 @@ from .views import full_view, seat_view, spectator_view
 from .zombie import zombie_card
 
 
-class XeriRules:
+class XeriRules(StatePlay):
+    """``apply`` and ``legal_actions`` are the kit's (``StatePlay``); ``is_legal`` checks
+    without copying, and the zombie plays ``zombie.zombie_card``."""
+
     key = "xeri"
     name = "Xeri"
     record_format = records.FORMAT
@@ -39,15 +43,13 @@ class XeriRules:
     def check_setup(self, variant: str, seats: int, setup) -> None:
         setups.check_setup(variant, seats, setup)
 
-    # The state and view functions serve as they are: RULES.apply(state, action) is
-    # state.apply(action), and so on.
+    # The state and view functions serve as they are: RULES.new(...) is State.new(...),
+    # RULES.is_legal(state, action) is state.is_legal(action), and so on.
     new = staticmethod(State.new)
     replay = staticmethod(replay)
 
     # --- play --------------------------------------------------------------------------
 
-    apply = staticmethod(State.apply)
-    legal_actions = staticmethod(State.legal_actions)
     is_legal = staticmethod(State.is_legal)
 
     def zombie_action(self, state: State, seat: int) -> dict:
