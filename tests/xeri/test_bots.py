@@ -7,7 +7,7 @@ import pytest
 from games import registry
 from games.xeri.bots import LEVELS, make_bot
 from games.xeri.bots.heuristic import HeuristicBot, chance_of_any
-from games.xeri.bots.random_play import random_records
+from games.xeri.bots.sample_records import random_records
 from games.xeri.engine import RULES, check_record
 
 from .helpers import EXAMPLE_SETUP, run
