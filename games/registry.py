@@ -11,6 +11,7 @@ from collections.abc import Callable
 # key -> (engine module, record format)
 ENGINES: dict[str, tuple[str, str]] = {
     "xix": ("games.xix.engine", "xix/1"),
+    "xeri": ("games.xeri.engine", "xeri/1"),
     "onexeno": ("games.onexeno.engine", "onexeno/1"),
 }
 
