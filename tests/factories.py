@@ -32,20 +32,28 @@ def start_game(p0, p1, *, variant="standard", seed="test-seed", days_per_move=3,
         user=p0, variant=variant, days_per_move=days_per_move, rated=rated, invited=p1
     )
     deal, first_leader = shuffled_deal(seed)
-    Game.objects.filter(pk=game.pk).update(seed=seed, deal=deal, first_leader=first_leader)
+    _set_up(game, deal, first_leader, seed=seed)
     game = services.challenge_accept(user=p1, game_id=game.pk)
     # Seats are drawn from the seed; put the players where the test asked.
     Game.objects.filter(pk=game.pk).update(player0=p0, player1=p1)
     game.refresh_from_db()
+    services.seats_write(game)
     return game
+
+
+def _set_up(game, deal, first_leader, **columns):
+    """Give ``game`` this deal and first leader, in the pair columns and in ``setup``."""
+    deal = list(deal)
+    setup = {"deal": deal, "first_leader": first_leader}
+    Game.objects.filter(pk=game.pk).update(
+        deal=deal, first_leader=first_leader, setup=setup, **columns
+    )
 
 
 def start_game_with_deal(p0, p1, deal, first_leader, **kwargs):
     """An active game with an explicit deal (ruling 1 layout) and first leader."""
     game = start_game(p0, p1, **kwargs)
-    Game.objects.filter(pk=game.pk).update(
-        deal=list(deal), first_leader=first_leader, to_move=first_leader
-    )
+    _set_up(game, deal, first_leader, to_move=first_leader)
     game.refresh_from_db()
     return game
 
