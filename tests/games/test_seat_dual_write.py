@@ -234,7 +234,9 @@ def moderator(db):
     return user
 
 
-def test_a_suspension_forfeits_with_the_seat_left_and_withdraws_challenges(alice, bob, moderator):
+def test_a_suspension_forfeits_with_the_seat_left_and_withdraws_challenges(
+    people, alice, bob, moderator
+):
     carol = people[2]
     game = both_moved(start_game(alice, bob, seed="forfeit-seats"))
     waiting = new_challenge(bob, invited=carol)
