@@ -68,6 +68,23 @@ def play(game, actions):
     return game
 
 
+def random_log(variant: str, seed: str, moves=None):
+    """(deal, first leader, actions, final state) of seeded random play from the deal of
+    ``seed``, chosen as ``play_random`` chooses; to the end when ``moves`` is None."""
+    import random
+
+    from games.xix.engine import new_game
+
+    deal, leader = shuffled_deal(seed)
+    state, actions, rng = new_game(variant, deal, leader), [], random.Random(0)
+    while not state.over and (moves is None or len(actions) < moves):
+        legal = state.legal_actions()
+        action = legal[int(rng.random() * len(legal))]
+        state, _ = state.apply(action)
+        actions.append(action)
+    return deal, leader, actions, state
+
+
 def play_random(game, moves=None, seed=0):
     """Play ``moves`` uniformly random legal actions (all of them to the end when None)."""
     import random

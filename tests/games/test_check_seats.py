@@ -3,7 +3,6 @@ line naming the game for each kind of disagreement between seats, set-up, invita
 the pair columns and the log."""
 
 import io
-import random
 from datetime import timedelta
 
 import pytest
@@ -11,8 +10,8 @@ from django.core.management import CommandError, call_command
 
 from games import registry, services
 from games.models import Game, GameSeat, Invitation
-from games.xix.engine import make_record, new_game, shuffled_deal
-from tests.factories import UserFactory, play_random, start_game
+from games.xix.engine import make_record
+from tests.factories import UserFactory, play_random, random_log, start_game
 from tests.games.fixtures_play import both_moved
 
 pytestmark = pytest.mark.django_db
@@ -31,13 +30,7 @@ def check_seats() -> tuple[int, list[str]]:
 def imported(p0, p1, seed: str, *, variant="standard", moves=None) -> Game:
     """A game imported through the service: seeded random play from the deal of ``seed``
     (as ``tests.factories.play_random`` plays), to the end when ``moves`` is None."""
-    deal, leader = shuffled_deal(seed)
-    state, actions, rng = new_game(variant, deal, leader), [], random.Random(0)
-    while not state.over and (moves is None or len(actions) < moves):
-        legal = state.legal_actions()
-        action = legal[int(rng.random() * len(legal))]
-        state, _ = state.apply(action)
-        actions.append(action)
+    deal, leader, actions, _ = random_log(variant, seed, moves)
     record = make_record(variant, deal, leader, actions, players=["x", "y"])
     return services.game_import(record=record, player0=p0, player1=p1)
 
