@@ -1,6 +1,6 @@
 """Reading games: the one way a view gets a game, and the seat's view of it."""
 
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import F, OuterRef, Q, Subquery
 from django.http import Http404
 from django.utils import timezone
 
@@ -59,19 +59,24 @@ def game_view(game: Game, seat: int | None, state: State | None = None) -> dict:
 
 
 def user_games(user):
-    """A user's games: Q for the games they sit in."""
-    return Q(player0=user) | Q(player1=user)
+    """A user's games: Q for the games they sit in (waiting challenges have no seat
+    position yet, so they are not among them). One seat row per game and user, so the join
+    repeats no game."""
+    return Q(seats__user=user, seats__position__isnull=False)
 
 
 def games_your_turn(user):
+    # Both conditions in one filter(): they refer to the same seat row (one join).
     return Game.objects.filter(
-        Q(player0=user, to_move=0) | Q(player1=user, to_move=1), status=Game.Status.ACTIVE
+        status=Game.Status.ACTIVE, seats__user=user, seats__position=F("to_move")
     )
 
 
 def games_their_turn(user):
     return Game.objects.filter(
-        Q(player0=user, to_move=1) | Q(player1=user, to_move=0), status=Game.Status.ACTIVE
+        Q(seats__position__lt=F("to_move")) | Q(seats__position__gt=F("to_move")),
+        status=Game.Status.ACTIVE,
+        seats__user=user,
     )
 
 

@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from games import services
 from games.models import Game, GameSeat, Invitation
-from games.selectors import game_state
+from games.selectors import game_state, games_their_turn, games_your_turn, user_games
 from games.xix.engine import make_record, new_game, shuffled_deal
 from moderation import services as moderation
 from tests.factories import UserFactory, play, play_random, start_game
@@ -267,3 +267,24 @@ def test_the_factory_seats_the_players_where_the_test_asks(alice, bob):
     for seed in ("factory-a", "factory-b", "factory-c", "factory-d"):
         game = agreed(start_game(alice, bob, seed=seed))
         assert seats_of(game) == [(0, "alice", 0, None, PLAYING), (1, "bob", 0, None, PLAYING)]
+
+
+# --- reads that go through the seats ------------------------------------------------------
+
+
+def test_the_turn_lists_follow_the_seat_to_move_with_one_join(alice, bob, people):
+    carol = people[2]
+    game = start_game(alice, bob, seed="turn-seats")
+    waiting = new_challenge(alice, invited=carol)
+    mover, waiter = game.players[game.to_move], game.players[1 - game.to_move]
+    assert list(games_your_turn(mover)) == [game] and list(games_their_turn(mover)) == []
+    assert list(games_your_turn(waiter)) == [] and list(games_their_turn(waiter)) == [game]
+    assert list(games_your_turn(carol)) == list(games_their_turn(carol)) == []
+    # The challenger's seat of a waiting challenge has no position: not one of her games.
+    assert list(Game.objects.filter(user_games(alice))) == [game]
+    assert waiting.seats.filter(user=alice).exists()
+    assert str(games_your_turn(mover).query).count("JOIN") == 1
+
+    game = play(game, [game_state(game).legal_actions()[0]])
+    assert game.players[game.to_move] == waiter
+    assert list(games_your_turn(waiter)) == [game] and list(games_their_turn(mover)) == [game]
