@@ -12,6 +12,7 @@ from django.core.management import call_command
 
 from games import services
 from games.models import Game, GameSeat, Invitation
+from games.rows import game_rows
 from games.selectors import game_state, games_their_turn, games_your_turn, user_games
 from games.xix.engine import make_record, new_game, shuffled_deal
 from moderation import services as moderation
@@ -288,3 +289,23 @@ def test_the_turn_lists_follow_the_seat_to_move_with_one_join(alice, bob, people
     game = play(game, [game_state(game).legal_actions()[0]])
     assert game.players[game.to_move] == waiter
     assert list(games_your_turn(waiter)) == [game] and list(games_their_turn(mover)) == [game]
+
+
+def test_rows_come_from_the_seats_in_one_query(alice, bob, django_assert_num_queries):
+    drawn = play_random(start_game(alice, bob, variant="talon", seed="s54"))
+    resigned = services.game_resign(
+        user=bob, game_id=both_moved(start_game(alice, bob, seed="rows-resign")).pk
+    )
+    in_play = start_game(bob, alice, seed="rows-play")
+    games = Game.objects.filter(pk__in=[drawn.pk, resigned.pk, in_play.pk]).order_by("pk")
+    with django_assert_num_queries(2):  # the games, then their seats with their users
+        rows = [
+            (row.opponent.username, row.score, row.outcome, row.my_turn)
+            for row in game_rows(games, alice)
+        ]
+    resigned.refresh_from_db()
+    assert rows == [
+        ("bob", "11–11", "draw", False),
+        ("bob", f"{resigned.score0}–{resigned.score1}", "won", False),
+        ("bob", "0–0", "", in_play.to_move == 1),
+    ]
