@@ -4,14 +4,17 @@ from django.db.models import F, OuterRef, Q, Subquery
 from django.http import Http404
 from django.utils import timezone
 
+from games import registry
 from games.models import Game
-from games.xix.engine import State, full_view, replay, seat_view, spectator_view
+from games.xix.engine import State, full_view, seat_view, spectator_view
 
 
 def game_state(game: Game) -> State:
-    """The game's state, replayed from its action log (the log is the truth)."""
+    """The game's state, replayed from its action log (the log is the truth) by its game's
+    rules, from its set-up (``Game.setup``, which ``check_seats`` proves equal to the old
+    ``deal`` and ``first_leader``)."""
     actions = list(game.actions.order_by("seq").values_list("action", flat=True))
-    return replay(game.variant, game.deal, game.first_leader, actions)
+    return registry.rules(game.kind).replay(game.variant, game.seats_count, game.setup, actions)
 
 
 def game_for_user(game_id, user) -> tuple[Game, int | None]:
