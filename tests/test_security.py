@@ -164,7 +164,7 @@ def test_every_main_page_works_under_the_policy(player, admin_client_, alice, bo
             "/players/alice/history/",
             "/settings/",
             "/notifications/",
-            "/leaderboard/standard/",
+            "/leaderboard/xix/standard/",
             "/accounts/password/change/",
         ],
         client: ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/"],

@@ -7,10 +7,10 @@ import pytest
 from django.core.management import call_command
 
 from games import services
+from games.arena import play_tables, wilson
 from games.models import Game, GameAction
 from games.selectors import game_state
 from games.xix.bots import HeuristicBot, RandomBot, StrongBot, choose_action, determinize, make_bot
-from games.xix.bots.arena import play_deals, wilson
 from games.xix.bots.knowledge import Knowledge
 from games.xix.engine import State, new_game, seat_view, shuffled_deal
 from games.xix.engine.playout import random_playout
@@ -275,9 +275,10 @@ def test_heuristic_drafts_the_strongest_card():
 
 
 def test_strong_bot_beats_random_in_a_small_seeded_match():
-    result = play_deals("strong", "random", "talon", "test", range(10), {"playouts": 60})
-    assert result.games == 20
-    assert result.wins_a >= 16
+    options = [{"playouts": 60}, {}]
+    match = play_tables("xix", "talon", 2, ["strong", "random"], "test", range(10), options)
+    assert match.games == 20
+    assert match.entrants[0].firsts >= 16
 
 
 def test_wilson_interval():

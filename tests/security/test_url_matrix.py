@@ -97,7 +97,8 @@ TABLE = {
     "players:profile": row(G, "username", 200, 200, 200, 200, 200, 200),
     "players:history": row(G, "username", 200, 200, 200, 200, 200, 200),
     "ratings:leaderboard_default": row(G, None, L, L, L, L, L, L),
-    "ratings:leaderboard": row(G, "variant", 200, 200, 200, 200, 200, 200),
+    "ratings:leaderboard_short": row(G, "variant", 301, 301, 301, 301, 301, 301),
+    "ratings:leaderboard": row(G, "kind-variant", 200, 200, 200, 200, 200, 200),
     "notifications:list": row(G, None, L, 200, 200, 200, 200, 200),
     "notifications:read": row(P, None, L, 400, 400, 400, 400, 400),
     "moderation:report_game": row(G, "live", L, 200, 200, 200, 200, 200),
@@ -205,6 +206,8 @@ def url_for(name: str, obj, world) -> str:
         return reverse(name, args=["bob"])
     if obj == "variant":
         return reverse(name, args=["standard"])
+    if obj == "kind-variant":
+        return reverse(name, args=["xix", "standard"])
     if obj == "bad-key":
         if name == "account_confirm_email":
             return reverse(name, args=["not-a-key"])

@@ -1,4 +1,4 @@
-"""Game-playing bots for XIX: pure Python (standard library and ``games.xix.engine`` only).
+"""Game-playing bots for XIX: pure Python (standard library, the XIX engine and games.kit).
 
 A bot decides from its seat's view (``games.xix.engine.seat_view``) only, never from the
 hidden state, and is deterministic for a given seed::
@@ -10,7 +10,7 @@ Levels: ``random`` (a uniformly random legal action), ``heuristic`` (hand-writte
 and ``strong`` (determinized Monte Carlo search). See ``docs/bots.md``.
 """
 
-import random
+from games.kit.play import RandomBot
 
 from .determinize import Determinizer, determinize
 from .heuristic import HeuristicBot
@@ -18,16 +18,6 @@ from .knowledge import Knowledge
 from .strong import StrongBot
 
 LEVELS = ("random", "heuristic", "strong")
-
-
-class RandomBot:
-    level = "random"
-
-    def choose(self, view: dict, seed=None) -> dict:
-        legal = view["legal_actions"]
-        if not legal:
-            raise ValueError("the seat has no legal action")
-        return random.Random(seed).choice(legal)
 
 
 def make_bot(level: str, **options):

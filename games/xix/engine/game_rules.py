@@ -5,11 +5,11 @@ Every method calls the engine's own functions; no rule is restated here. A set-u
 """
 
 from games.kit.outcome import Outcome, competition_ranks
+from games.kit.play import StatePlay
 from games.kit.variants import VariantInfo
 
 from . import records, rules
 from .deal import shuffled_deal
-from .errors import IllegalAction
 from .history import REASONS
 from .state import InvalidSetup, State, check_setup, replay
 from .views import full_view, seat_view, spectator_view
@@ -19,7 +19,7 @@ SETUP_KEYS = ("deal", "first_leader")
 DISCARD = rules.DEAL_SIZE - 1  # the deal's last card is never used (ruling 1)
 
 
-class XixRules:
+class XixRules(StatePlay):
     key = "xix"
     name = "XIX"
     record_format = records.FORMAT
@@ -57,24 +57,9 @@ class XixRules:
 
     # --- play --------------------------------------------------------------------------
 
-    def apply(self, state: State, action) -> tuple[State, tuple]:
-        return state.apply(action)
-
-    def legal_actions(self, state: State) -> list[dict]:
-        return state.legal_actions()
-
-    def is_legal(self, state: State, action) -> bool:
-        try:
-            state.apply(action)
-        except IllegalAction:
-            return False
-        return True
-
-    def zombie_action(self, state: State, seat: int) -> dict:
-        """The first legal action; unused by the site, whose XIX policy is to forfeit."""
-        if state.over or state.to_move != seat:
-            raise IllegalAction(f"seat {seat} is not to move")
-        return state.legal_actions()[0]
+    # apply, legal_actions, is_legal and zombie_action come from StatePlay: State applies
+    # its own actions. The zombie action (the first legal one) is unused by the site, whose
+    # XIX policy is to forfeit.
 
     # --- reading -----------------------------------------------------------------------
 
