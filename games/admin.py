@@ -25,7 +25,7 @@ from moderation.adminkit import (
 from xix_site.admin import ReadOnly
 
 from . import registry
-from .models import Game, GameAction
+from .models import Game, GameAction, GameSeat
 from .selectors import can_see_every_card, game_state, player_names
 
 
@@ -37,6 +37,21 @@ class GameActionInline(ReadOnly, admin.TabularInline):
     readonly_fields = fields
     extra = 0
     can_delete = False
+
+
+class GameSeatInline(ReadOnly, admin.TabularInline):
+    """Who sits where, with their score, rank and status: no card, so shown to every
+    viewer of the game (the action log is not)."""
+
+    model = GameSeat
+    fields = ("position", "user", "team", "score", "rank", "status", "joined_at", "left_at")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_view_permission(self, request, obj=None):
+        # Whoever may view the game may view its seats (no separate permission to grant).
+        return request.user.has_perm("games.view_game")
 
 
 class AdjudicateForm(ReasonForm):
@@ -79,7 +94,7 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
     )
     list_select_related = ("player0", "player1")
     date_hierarchy = "created"
-    inlines = [GameActionInline]
+    inlines = [GameSeatInline, GameActionInline]
     readonly_fields = ("links", "reports")
     fieldsets = (
         (
@@ -137,9 +152,10 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
         return [(name, options) for name, options in fieldsets if name != DEAL]
 
     def get_inline_instances(self, request, obj=None):
+        inlines = super().get_inline_instances(request, obj)
         if obj is None or not can_see_every_card(request.user, obj):
-            return []
-        return super().get_inline_instances(request, obj)
+            return [inline for inline in inlines if not isinstance(inline, GameActionInline)]
+        return inlines
 
     @admin.display(description="Result")
     def result(self, game):

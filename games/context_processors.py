@@ -27,12 +27,8 @@ class YourTurn:
         """The longest-waiting games first (nearest deadline), at most LISTED of them."""
         if not self.user.is_authenticated:
             return []
-        games = (
-            games_your_turn(self.user)
-            .select_related("player0", "player1")
-            .order_by("deadline")[: self.LISTED]
-        )
-        return game_rows(games, self.user)
+        # The rows bring the seats and their players in one more query.
+        return game_rows(games_your_turn(self.user).order_by("deadline")[: self.LISTED], self.user)
 
 
 def your_turn(request) -> dict:

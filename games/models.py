@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 
 from games.xix.engine import STANDARD, TALON, new_game
 from xix_site.records import AppendOnly
@@ -27,8 +28,9 @@ class Game(models.Model):
     # The fields that hold or imply hidden cards: the seed the deal is shuffled from, the
     # deal itself, and the setup that goes with it. The admin refuses every query-string
     # lookup that touches one of them (xix_site.admin.HiddenFieldsGuard), so they are never
-    # a yes/no oracle. A game's setup field added later belongs here too (a test checks).
-    HIDDEN_FIELDS = frozenset({"seed", "deal", "first_leader"})
+    # a yes/no oracle. ``setup`` holds the deal in the game's own shape (a test checks
+    # that every such field is declared here).
+    HIDDEN_FIELDS = frozenset({"seed", "deal", "first_leader", "setup"})
 
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting for an opponent"  # an open or direct challenge
@@ -48,7 +50,14 @@ class Game(models.Model):
         FORFEIT = "forfeit", "Forfeit (account suspended)"
         ADJUDICATED = "adjudicated", "Adjudicated by a moderator"
 
+    # The game (a key of games.registry.ENGINES); every game before it existed is XIX.
+    kind = models.CharField(max_length=16, default="xix", db_default="xix")
     variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.STANDARD)
+    seats_count = models.PositiveSmallIntegerField(default=2, db_default=2)
+    # The set-up in the game's own shape (rules(kind).new); for XIX {"deal", "first_leader"}.
+    # Written beside ``deal`` and ``first_leader`` while both shapes are kept
+    # (docs/architecture.md, "Seats as rows").
+    setup = models.JSONField(null=True, blank=True)
     seed = models.CharField(max_length=64, help_text="Seed of the shuffle that made the deal.")
     deal = models.JSONField(help_text="The deal, laid out as in ruling 1.")
     first_leader = models.PositiveSmallIntegerField()
@@ -184,6 +193,99 @@ class Game(models.Model):
 
     def initial_state(self):
         return new_game(self.variant, self.deal, self.first_leader)
+
+    def pair_setup(self) -> dict:
+        """``setup`` as the pair columns ``deal`` and ``first_leader`` say it must be."""
+        return {"deal": list(self.deal), "first_leader": self.first_leader}
+
+    def pair_seats(self) -> list[dict]:
+        """The seat rows the pair columns imply, one dict per seat in position order.
+
+        A waiting game has one seat, the challenger's, with no position yet. Once started:
+        both players with their scores; ranks once finished (the winner 1 and the loser 2,
+        a draw 1 and 1; none when aborted); the loser of a resignation, a timeout or a
+        forfeit has left the game with that status."""
+        if self.status == self.Status.WAITING:
+            return [{"position": None, "user_id": self.created_by_id, **_NO_RESULT}]
+        seats = []
+        left = LEFT_BY_REASON.get(self.reason)
+        for position, (user_id, score) in enumerate(zip(self.player_ids, self.scores, strict=True)):
+            seat = {"position": position, "user_id": user_id, **_NO_RESULT, "score": score}
+            if self.status == self.Status.FINISHED:
+                seat["rank"] = 1 if self.winner in (None, position) else 2
+                if left is not None and self.winner == 1 - position:
+                    seat["status"] = left
+            seats.append(seat)
+        return seats
+
+
+class GameSeat(models.Model):
+    """A player's place at a game: the engine's seat number, team, score, rank and status.
+
+    Written beside the pair columns of ``Game`` (player0/player1, score0/score1, winner)
+    while both shapes are kept; ``manage.py check_seats`` proves that they agree."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        RESIGNED = "resigned", "Resigned"
+        TIMED_OUT = "timed_out", "Timed out"
+        FORFEITED = "forfeited", "Forfeited (account suspended)"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The engine's seat; empty while the table waits."
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    team = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.IntegerField(default=0)
+    rank = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="1 for the best once the game is over; ties share."
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
+    joined_at = models.DateTimeField(default=timezone.now)
+    left_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="game_seat_unique_position"),
+            models.UniqueConstraint(fields=["game", "user"], name="game_seat_unique_user"),
+        ]
+        indexes = [models.Index(fields=["user", "game"], name="game_seat_user_game")]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id}, seat {self.position}: user {self.user_id}"
+
+
+# What a seat holds before any result.
+_NO_RESULT = {"score": 0, "rank": None, "status": GameSeat.Status.PLAYING}
+# How the loser of a game ended by one of these reasons left it.
+LEFT_BY_REASON = {
+    Game.Reason.RESIGNATION: GameSeat.Status.RESIGNED,
+    Game.Reason.TIMEOUT: GameSeat.Status.TIMED_OUT,
+    Game.Reason.FORFEIT: GameSeat.Status.FORFEITED,
+}
+
+
+class Invitation(models.Model):
+    """A user invited to a waiting game (a direct challenge)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="invitations"
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
+    declined = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="invitation_unique_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id}: user {self.user_id} invited"
 
 
 class GameAction(AppendOnly):

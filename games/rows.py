@@ -1,8 +1,14 @@
-"""A game as one of its players sees it in a list: opponent, scores and result for them."""
+"""A game as one of its players sees it in a list: opponent, scores and result for them.
+
+Read from the game's seats (``GameSeat``), which ``game_rows`` fetches for a whole list in
+one query."""
 
 from dataclasses import dataclass
+from functools import cached_property
 
-from games.models import Game
+from django.db.models import Prefetch, prefetch_related_objects
+
+from games.models import Game, GameSeat
 
 
 def score_text(scores, seat=None) -> str:
@@ -20,21 +26,27 @@ class GameRow:
     game: Game
     seat: int
 
+    @cached_property
+    def _seats(self) -> dict:
+        """The game's seats by position (prefetched by ``game_rows``)."""
+        return {seat.position: seat for seat in self.game.seats.all()}
+
     @property
     def opponent(self):
-        return self.game.players[1 - self.seat]
+        other = self._seats.get(1 - self.seat)
+        return other.user if other is not None else None
 
     @property
     def my_score(self) -> int:
-        return self.game.scores[self.seat]
+        return self._seats[self.seat].score
 
     @property
     def their_score(self) -> int:
-        return self.game.scores[1 - self.seat]
+        return self._seats[1 - self.seat].score
 
     @property
     def score(self) -> str:
-        return score_text(self.game.scores, self.seat)
+        return score_text([self._seats[0].score, self._seats[1].score], self.seat)
 
     @property
     def my_turn(self) -> bool:
@@ -45,16 +57,21 @@ class GameRow:
         """ "won", "lost" or "draw" once the game is finished; "" before, or if aborted."""
         if self.game.status != Game.Status.FINISHED:
             return ""
-        if self.game.winner is None:
+        ranks = {seat.rank for seat in self._seats.values()}
+        if len(ranks) == 1:
             return "draw"
-        return "won" if self.game.winner == self.seat else "lost"
+        return "won" if self._seats[self.seat].rank == 1 else "lost"
 
 
 def game_rows(games, user) -> list[GameRow]:
-    """``user``'s rows for ``games`` (games they do not sit in are left out)."""
+    """``user``'s rows for ``games`` (games they do not sit in are left out); the seats
+    and their users of every game come in one query."""
+    games = list(games)
+    seats = GameSeat.objects.select_related("user").order_by("position")
+    prefetch_related_objects(games, Prefetch("seats", queryset=seats))
     rows = []
     for game in games:
-        seat = game.seat_of(user)
+        seat = next((s.position for s in game.seats.all() if s.user_id == user.pk), None)
         if seat is not None:
             rows.append(GameRow(game, seat))
     return rows

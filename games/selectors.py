@@ -1,17 +1,20 @@
 """Reading games: the one way a view gets a game, and the seat's view of it."""
 
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import F, OuterRef, Q, Subquery
 from django.http import Http404
 from django.utils import timezone
 
+from games import registry
 from games.models import Game
-from games.xix.engine import State, full_view, replay, seat_view, spectator_view
+from games.xix.engine import State, full_view, seat_view, spectator_view
 
 
 def game_state(game: Game) -> State:
-    """The game's state, replayed from its action log (the log is the truth)."""
+    """The game's state, replayed from its action log (the log is the truth) by its game's
+    rules, from its set-up (``Game.setup``, which ``check_seats`` proves equal to the old
+    ``deal`` and ``first_leader``)."""
     actions = list(game.actions.order_by("seq").values_list("action", flat=True))
-    return replay(game.variant, game.deal, game.first_leader, actions)
+    return registry.rules(game.kind).replay(game.variant, game.seats_count, game.setup, actions)
 
 
 def game_for_user(game_id, user) -> tuple[Game, int | None]:
@@ -59,19 +62,24 @@ def game_view(game: Game, seat: int | None, state: State | None = None) -> dict:
 
 
 def user_games(user):
-    """A user's games: Q for the games they sit in."""
-    return Q(player0=user) | Q(player1=user)
+    """A user's games: Q for the games they sit in (waiting challenges have no seat
+    position yet, so they are not among them). One seat row per game and user, so the join
+    repeats no game."""
+    return Q(seats__user=user, seats__position__isnull=False)
 
 
 def games_your_turn(user):
+    # Both conditions in one filter(): they refer to the same seat row (one join).
     return Game.objects.filter(
-        Q(player0=user, to_move=0) | Q(player1=user, to_move=1), status=Game.Status.ACTIVE
+        status=Game.Status.ACTIVE, seats__user=user, seats__position=F("to_move")
     )
 
 
 def games_their_turn(user):
     return Game.objects.filter(
-        Q(player0=user, to_move=1) | Q(player1=user, to_move=0), status=Game.Status.ACTIVE
+        Q(seats__position__lt=F("to_move")) | Q(seats__position__gt=F("to_move")),
+        status=Game.Status.ACTIVE,
+        seats__user=user,
     )
 
 

@@ -19,7 +19,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import notices
-from games.models import DAYS_PER_MOVE, Game, GameAction, Variant
+from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation, Variant
 from games.selectors import game_state
 from games.xix.bots import make_bot
 from games.xix.engine import IllegalAction, replay_record, seat_view, shuffled_deal
@@ -110,6 +110,39 @@ def _turn_begins(game: Game, *, actor) -> None:
         notices.your_turn(game, mover)
 
 
+def seats_write(game: Game) -> None:
+    """Make ``game``'s seat rows say what its pair columns say (``Game.pair_seats``).
+
+    While both shapes are kept (docs/architecture.md, "Seats as rows"), every service that
+    seats players, scores or ends a game calls this in its own transaction, after setting
+    the columns, so the two always agree (``manage.py check_seats`` proves it). One query
+    reads the seats, and one writes those that changed."""
+    have = {seat.user_id: seat for seat in game.seats.all()}
+    now = timezone.now()
+    changed, added, moved = [], [], []
+    for wanted in game.pair_seats():
+        seat = have.pop(wanted["user_id"], None)
+        if seat is None:
+            added.append(GameSeat(game=game, joined_at=now, **wanted))
+            continue
+        if seat.position is not None and seat.position != wanted["position"]:
+            moved.append(seat.pk)
+        if any(getattr(seat, field) != value for field, value in wanted.items()):
+            for field, value in wanted.items():
+                setattr(seat, field, value)
+            seat.left_at = None if seat.status == GameSeat.Status.PLAYING else game.finished_at
+            changed.append(seat)
+    if have:
+        GameSeat.objects.filter(pk__in=[seat.pk for seat in have.values()]).delete()
+    if moved:
+        # Two seats trading places: free the positions first, as (game, position) is unique.
+        GameSeat.objects.filter(pk__in=moved).update(position=None)
+    if changed:
+        GameSeat.objects.bulk_update(changed, ["position", "score", "rank", "status", "left_at"])
+    if added:
+        GameSeat.objects.bulk_create(added)
+
+
 # --- challenges -------------------------------------------------------------------------
 
 
@@ -156,7 +189,11 @@ def challenge_create(
             rated=rated,
             expires_at=now + CHALLENGE_LIFETIME,
             rematch_of=rematch_of,
+            setup={"deal": deal, "first_leader": first_leader},
         )
+        seats_write(game)
+        if invited is not None:
+            Invitation.objects.create(game=game, user=invited)
         if invited is not None and invited.is_bot:
             # A bot accepts a direct challenge at once, and the challenger is sent straight
             # to the table: they count as looking at it, so the bot's opening reply is not
@@ -204,6 +241,8 @@ def challenge_accept(*, user, game_id) -> Game:
     game.to_move = game.first_leader
     _start_clock(game)
     game.save()
+    seats_write(game)
+    game.invitations.filter(user=user).update(answered_at=game.started_at)
     if user.is_bot:
         # The bot accepted at once, inside the challenger's own request: the challenger is
         # looking at the game already, so they are not told about it.
@@ -236,8 +275,8 @@ def challenge_withdraw(*, user, game_id) -> bool:
 def challenges_expire(*, now=None) -> int:
     """Remove waiting challenges past their expiry; returns how many."""
     now = now or timezone.now()
-    deleted, _ = Game.objects.filter(status=Game.Status.WAITING, expires_at__lte=now).delete()
-    return deleted
+    _, deleted = Game.objects.filter(status=Game.Status.WAITING, expires_at__lte=now).delete()
+    return deleted.get(Game._meta.label, 0)  # their seats and invitations go with them
 
 
 @transaction.atomic
@@ -296,6 +335,7 @@ def game_import(*, record: dict, player0, player1, days_per_move: int = 3) -> Ga
         seed=IMPORTED_SEED,
         deal=list(record["deal"]),
         first_leader=record["first_leader"],
+        setup={"deal": list(record["deal"]), "first_leader": record["first_leader"]},
         created_by=player0,
         invited=player1,
         player0=player0,
@@ -318,6 +358,7 @@ def game_import(*, record: dict, player0, player1, days_per_move: int = 3) -> Ga
         game.to_move = state.to_move
         _start_clock(game)
         game.save()
+        seats_write(game)
     return game
 
 
@@ -333,6 +374,7 @@ def game_close(game: Game, *, status: str, winner, reason: str) -> None:
     game.finished_at = timezone.now()
     game.to_move = game.deadline = game.remind_at = None
     game.save()
+    seats_write(game)
 
 
 def game_finish(game: Game, *, winner, scores, reason: str, actor=None) -> None:
@@ -376,6 +418,7 @@ def _append(game: Game, action: dict, state, *, actor):
     state, events = state.apply(action)
     GameAction.objects.create(game=game, seq=game.n_actions, seat=action["seat"], action=action)
     game.n_actions += 1
+    scored = game.scores != list(state.scores)
     game.score0, game.score1 = state.scores
     if state.over:
         game_finish(
@@ -385,6 +428,8 @@ def _append(game: Game, action: dict, state, *, actor):
         game.to_move = state.to_move
         _start_clock(game)
         game.save()
+        if scored:
+            seats_write(game)
         _turn_begins(game, actor=actor)
     return state, events
 

@@ -32,20 +32,28 @@ def start_game(p0, p1, *, variant="standard", seed="test-seed", days_per_move=3,
         user=p0, variant=variant, days_per_move=days_per_move, rated=rated, invited=p1
     )
     deal, first_leader = shuffled_deal(seed)
-    Game.objects.filter(pk=game.pk).update(seed=seed, deal=deal, first_leader=first_leader)
+    _set_up(game, deal, first_leader, seed=seed)
     game = services.challenge_accept(user=p1, game_id=game.pk)
     # Seats are drawn from the seed; put the players where the test asked.
     Game.objects.filter(pk=game.pk).update(player0=p0, player1=p1)
     game.refresh_from_db()
+    services.seats_write(game)
     return game
+
+
+def _set_up(game, deal, first_leader, **columns):
+    """Give ``game`` this deal and first leader, in the pair columns and in ``setup``."""
+    deal = list(deal)
+    setup = {"deal": deal, "first_leader": first_leader}
+    Game.objects.filter(pk=game.pk).update(
+        deal=deal, first_leader=first_leader, setup=setup, **columns
+    )
 
 
 def start_game_with_deal(p0, p1, deal, first_leader, **kwargs):
     """An active game with an explicit deal (ruling 1 layout) and first leader."""
     game = start_game(p0, p1, **kwargs)
-    Game.objects.filter(pk=game.pk).update(
-        deal=list(deal), first_leader=first_leader, to_move=first_leader
-    )
+    _set_up(game, deal, first_leader, to_move=first_leader)
     game.refresh_from_db()
     return game
 
@@ -58,6 +66,23 @@ def play(game, actions):
             user=user, game_id=game.pk, action=action, expected_seq=game.n_actions
         )
     return game
+
+
+def random_log(variant: str, seed: str, moves=None):
+    """(deal, first leader, actions, final state) of seeded random play from the deal of
+    ``seed``, chosen as ``play_random`` chooses; to the end when ``moves`` is None."""
+    import random
+
+    from games.xix.engine import new_game
+
+    deal, leader = shuffled_deal(seed)
+    state, actions, rng = new_game(variant, deal, leader), [], random.Random(0)
+    while not state.over and (moves is None or len(actions) < moves):
+        legal = state.legal_actions()
+        action = legal[int(rng.random() * len(legal))]
+        state, _ = state.apply(action)
+        actions.append(action)
+    return deal, leader, actions, state
 
 
 def play_random(game, moves=None, seed=0):
