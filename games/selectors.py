@@ -100,7 +100,9 @@ def _with_challenger_rating(games):
     (None when the challenger has no rating for it yet)."""
     from ratings.models import Rating
 
-    rating = Rating.objects.filter(user=OuterRef("created_by"), variant=OuterRef("variant"))
+    rating = Rating.objects.filter(
+        user=OuterRef("created_by"), kind=OuterRef("kind"), variant=OuterRef("variant")
+    )
     return games.annotate(
         challenger_rating=Subquery(rating.values("rating")[:1]),
         challenger_deviation=Subquery(rating.values("deviation")[:1]),

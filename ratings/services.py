@@ -35,16 +35,16 @@ def board_of(kind: str, variant: str) -> str:
 
 @transaction.atomic
 def ratings_apply_game(*, game) -> list[RatingChange]:
-    """Update both players' ratings for a finished rated two-player XIX game, once.
+    """Update the players' ratings for a finished rated game from its seats' ranks, once.
 
     Safe to call twice: a game that already has its rating changes is left alone. A game
     without a winner (a talon draw) counts half a point each.
     """
     if not game.rated or (game.winner is None and game.reason != "talon end"):
         return []
-    ranks = (1, 1) if game.winner is None else ((1, 2) if game.winner == 0 else (2, 1))
-    entries = [(game.player0, None, ranks[0]), (game.player1, None, ranks[1])]
-    return ratings_apply_outcome(game=game, kind=XIX, variant=game.variant, entries=entries)
+    seats = game.seats.filter(position__isnull=False).select_related("user").order_by("position")
+    entries = [(seat.user, seat.team, seat.rank) for seat in seats]
+    return ratings_apply_outcome(game=game, kind=game.kind, variant=game.variant, entries=entries)
 
 
 @transaction.atomic

@@ -5,6 +5,7 @@ from django.db import transaction
 
 from accounts.models import User
 from games.models import Game
+from games.services import seats_write
 from ratings import systems
 from ratings.models import Rating, RatingChange
 from ratings.services import ratings_apply_game, ratings_apply_outcome
@@ -131,6 +132,7 @@ def test_xix_games_are_rated_as_before_and_say_so():
     game = start_game(ann, ben, seed="x")
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, winner=1)
     game.refresh_from_db()
+    seats_write(game)  # the result as the services leave it: in the seats' ranks
 
     ratings_apply_game(game=game)
 
