@@ -1,0 +1,135 @@
+"""Xactika behind the platform's game interface: ``RULES`` (``games.kit.rules.GameRules``).
+
+Every method calls the engine's own functions; no rule is restated here. A set-up is
+``{"first_dealer": d, "rounds": [[81 card codes] per round]}`` (``xactika/1``).
+"""
+
+from games.kit.errors import IllegalAction
+from games.kit.helpers import StateMethods
+from games.kit.outcome import Outcome
+from games.kit.variants import VariantInfo
+
+from . import records
+from .cards import CODES, VALUES, bits
+from .state import (
+    HAND,
+    LABELS,
+    MAX_SEATS,
+    MIN_SEATS,
+    PLAY,
+    VARIANTS,
+    State,
+    check_setup,
+    check_table,
+    draw_setup,
+    ranks,
+    replay,
+)
+from .views import full_view, seat_view, spectator_view
+
+SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
+REASONS = {"rounds_played": "Every round has been played."}
+
+
+class XactikaRules(StateMethods):
+    key = "xactika"
+    name = "Xactika"
+    record_format = records.FORMAT
+    variants = {
+        variant: VariantInfo(
+            variant, LABELS[variant], SEAT_COUNTS, can_draw=True, timeout_policy="zombie"
+        )
+        for variant in VARIANTS
+    }
+    reasons = REASONS
+
+    # --- set-up ------------------------------------------------------------------------
+
+    def deal(self, seed, variant: str, seats: int) -> dict:
+        check_table(variant, seats)
+        return draw_setup(seed, seats)
+
+    check_setup = staticmethod(check_setup)
+    new = staticmethod(State.new)
+    replay = staticmethod(replay)
+
+    # --- play (apply, legal_actions, is_legal: StateMethods) ---------------------------
+
+    def zombie_action(self, state: State, seat: int) -> dict:
+        """For an absent seat: the lowest bid allowed, then the lowest card it may play
+        (lowest face value, then lowest code), calling its first shape when it leads."""
+        if state.over or state.to_move != seat:
+            raise IllegalAction(f"seat {seat} is not to move")
+        legal = state.legal_actions()
+        if state.phase != PLAY:
+            return legal[0]
+        card = min(bits(state.follow_cards(seat)), key=lambda card: (VALUES[card], card))
+        return next(action for action in legal if action["card"] == CODES[card])
+
+    # --- reading -----------------------------------------------------------------------
+
+    seat_view = staticmethod(seat_view)
+    spectator_view = staticmethod(spectator_view)
+    full_view = staticmethod(full_view)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Totals and ranks of ruling 15 (the lowest total is best in Play to Lose)."""
+        if not state.over:
+            return None
+        return Outcome(tuple(state.totals), ranks(state.variant, state.totals), "rounds_played")
+
+    # --- records -----------------------------------------------------------------------
+
+    record_header = staticmethod(records.make_header)
+    read_header = staticmethod(records.read_header)
+    check_record = staticmethod(records.check_record)
+
+    # --- tests -------------------------------------------------------------------------
+
+    def hidden_swap(self, setup: dict, seat: int, rng) -> dict:
+        """Swap a card of another seat's hand with a set-aside card, in one round.
+
+        ``seat`` sees neither card until the other seat plays it, and that action names
+        it, so it is illegal from the twin set-up. The round is drawn at random, so the
+        shuffles of later rounds (which no view shows before they are dealt) are swapped
+        too. The set-up does not say how many seats play (8 rounds serve 2 to 8), so the
+        hand card is one that is another seat's for every count the set-up allows, and
+        the set-aside card is the last, set aside whatever the count. The hand card is
+        never ``seat``'s for any such count, and is dealt (not set aside) for as many
+        counts as possible.
+        """
+        rounds = setup["rounds"]
+        counts = _possible_seats(len(rounds), setup["first_dealer"], seat)
+        best, places = 0, []
+        for number in range(len(rounds)):
+            for position in range(HAND * max(counts)):
+                owners = [_owner(setup, number, position, n) for n in counts]
+                if seat in owners:
+                    continue
+                dealt = sum(owner is not None for owner in owners)
+                if dealt > best:
+                    best, places = dealt, []
+                if dealt == best:
+                    places.append((number, position))
+        number, position = places[rng.randrange(len(places))]
+        deck = list(rounds[number])
+        deck[position], deck[-1] = deck[-1], deck[position]
+        return {**setup, "rounds": [deck if k == number else list(d) for k, d in enumerate(rounds)]}
+
+
+def _possible_seats(n_rounds: int, first_dealer: int, seat: int) -> range:
+    """The seat counts a set-up of ``n_rounds`` shuffles can serve (ruling 5)."""
+    if n_rounds > HAND:
+        return range(n_rounds, n_rounds + 1)
+    return range(max(MIN_SEATS, first_dealer + 1, seat + 1), HAND + 1)
+
+
+def _owner(setup: dict, number: int, position: int, seats: int) -> int | None:
+    """The seat dealt ``position`` of round ``number``'s shuffle, None if set aside."""
+    if position >= HAND * seats:
+        return None
+    dealer = (setup["first_dealer"] + number) % seats
+    return (dealer + 1 + position // HAND) % seats
+
+
+RULES = XactikaRules()
