@@ -11,6 +11,7 @@ from collections.abc import Callable
 # key -> (engine module, record format)
 ENGINES: dict[str, tuple[str, str]] = {
     "xix": ("games.engine", "xix/1"),
+    "xactika": ("games.xactika.engine", "xactika/1"),
 }
 
 

@@ -87,34 +87,41 @@ class XactikaRules(StateMethods):
     # --- tests -------------------------------------------------------------------------
 
     def hidden_swap(self, setup: dict, seat: int, rng) -> dict:
-        """Swap a card of another seat's hand with a set-aside card, in one round.
+        """Swap a card of another seat's hand with a set-aside card, in the first round
+        and in one later round drawn at random.
 
         ``seat`` sees neither card until the other seat plays it, and that action names
-        it, so it is illegal from the twin set-up. The round is drawn at random, so the
-        shuffles of later rounds (which no view shows before they are dealt) are swapped
-        too. The set-up does not say how many seats play (8 rounds serve 2 to 8), so the
-        hand card is one that is another seat's for every count the set-up allows, and
-        the set-aside card is the last, set aside whatever the count. The hand card is
-        never ``seat``'s for any such count, and is dealt (not set aside) for as many
-        counts as possible.
+        it, so it is illegal from the twin set-up: the check ends in the first round,
+        having shown meanwhile that no view leaks a shuffle of a later round either.
+        The set-up does not say how many seats play (8 rounds serve 2 to 8), so the hand
+        card is one that is not ``seat``'s for any count the set-up allows, dealt (not set
+        aside) for as many of them as possible, and the set-aside card is the last one,
+        set aside whatever the count.
         """
-        rounds = setup["rounds"]
+        rounds = [list(deck) for deck in setup["rounds"]]
         counts = _possible_seats(len(rounds), setup["first_dealer"], seat)
-        best, places = 0, []
-        for number in range(len(rounds)):
-            for position in range(HAND * max(counts)):
-                owners = [_owner(setup, number, position, n) for n in counts]
-                if seat in owners:
-                    continue
-                dealt = sum(owner is not None for owner in owners)
-                if dealt > best:
-                    best, places = dealt, []
-                if dealt == best:
-                    places.append((number, position))
-        number, position = places[rng.randrange(len(places))]
-        deck = list(rounds[number])
-        deck[position], deck[-1] = deck[-1], deck[position]
-        return {**setup, "rounds": [deck if k == number else list(d) for k, d in enumerate(rounds)]}
+        later = 1 + rng.randrange(len(rounds) - 1)
+        for number in (0, later):
+            places = _hidden_places(setup, number, seat, counts)
+            position = places[rng.randrange(len(places))]
+            deck = rounds[number]
+            deck[position], deck[-1] = deck[-1], deck[position]
+        return {**setup, "rounds": rounds}
+
+
+def _hidden_places(setup: dict, number: int, seat: int, counts) -> list[int]:
+    """Positions of round ``number`` never dealt to ``seat`` and dealt for most counts."""
+    best, places = 0, []
+    for position in range(HAND * max(counts)):
+        owners = [_owner(setup, number, position, n) for n in counts]
+        if seat in owners:
+            continue
+        dealt = sum(owner is not None for owner in owners)
+        if dealt > best:
+            best, places = dealt, []
+        if dealt == best:
+            places.append(position)
+    return places
 
 
 def _possible_seats(n_rounds: int, first_dealer: int, seat: int) -> range:

@@ -135,23 +135,32 @@ def ranks(variant: str, totals) -> tuple[int, ...]:
 
 
 class Trick:
-    """A finished trick: leader, called shape and count, plays in order, winner."""
+    """A finished trick: leader, called shape and count, plays in order, winner.
 
-    __slots__ = ("leader", "shape", "count", "plays", "winner")
+    Never changed once made, and shared by every later state; ``shown`` is where the
+    views keep what they drew of it (public, the same for every viewer).
+    """
+
+    __slots__ = ("leader", "shape", "count", "plays", "winner", "shown")
 
     def __init__(self, leader, shape, count, plays, winner):
         self.leader, self.shape, self.count = leader, shape, count
         self.plays, self.winner = plays, winner
+        self.shown = {}
 
 
 class Round:
-    """A finished round: dealer, bids (None in win and lose), tricks taken, scores, tricks."""
+    """A finished round: dealer, bids (None in win and lose), tricks taken, scores, tricks.
 
-    __slots__ = ("number", "dealer", "bids", "taken", "scores", "tricks")
+    Shared like ``Trick``, with its own ``shown``.
+    """
+
+    __slots__ = ("number", "dealer", "bids", "taken", "scores", "tricks", "shown")
 
     def __init__(self, number, dealer, bids, taken, scores, tricks):
         self.number, self.dealer, self.bids = number, dealer, bids
         self.taken, self.scores, self.tricks = taken, scores, tricks
+        self.shown = {}
 
 
 class State:
