@@ -41,6 +41,18 @@ _LEAD_SCHEMA = {"bid": {"n": int}, "play": {"card": str, "shape": str}}
 _FOLLOW_SCHEMA = {"bid": {"n": int}, "play": {"card": str}}
 
 
+def _well_formed(action) -> bool:
+    """A quick yes for the usual action of the right shape (``check_action_shape`` says
+    why for the rest): exactly its keys, integers that are not booleans, strings."""
+    if type(action) is not dict or type(action.get("seat")) is not int:
+        return False
+    kind = action.get("type")
+    if kind == "play":
+        size = 4 if type(action.get("shape")) is str else 3
+        return len(action) == size and type(action.get("card")) is str
+    return kind == "bid" and len(action) == 3 and type(action.get("n")) is int
+
+
 def rounds_for(seats: int) -> int:
     """8 rounds for 2 to 8 seats, one per seat for 9 or 10 (ruling 5)."""
     return max(HAND, seats)
@@ -216,9 +228,27 @@ class State:
         self.taken = (0,) * self.seats
 
     def _copy(self) -> "State":
+        """A copy to change (written out: the replay of records spends its time here)."""
         other = State.__new__(State)
-        for name in State.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.variant = self.variant
+        other.seats = self.seats
+        other.setup = self.setup
+        other.deals = self.deals
+        other.n_rounds = self.n_rounds
+        other.round = self.round
+        other.dealer = self.dealer
+        other.phase = self.phase
+        other.to_move = self.to_move
+        other.hands = self.hands
+        other.bids = self.bids
+        other.leader = self.leader
+        other.called = self.called
+        other.plays = self.plays
+        other.tricks = self.tricks
+        other.taken = self.taken
+        other.totals = self.totals
+        other.past = self.past
+        other.n_actions = self.n_actions
         return other
 
     @property
@@ -267,10 +297,13 @@ class State:
         """(new state, events), or raise IllegalAction; ``self`` never changes."""
         if self.phase == OVER:
             raise IllegalAction("the game is over: no action is legal any more (ruling 19)")
-        if isinstance(action, dict) and action.get("type") == "bid" and self.variant != BID:
+        if not _well_formed(action):
+            if isinstance(action, dict) and action.get("type") == "bid" and self.variant != BID:
+                raise IllegalAction(f"{LABELS[self.variant]} has no bidding (ruling 16)")
+            lead = isinstance(action, dict) and "shape" in action
+            check_action_shape(action, _LEAD_SCHEMA if lead else _FOLLOW_SCHEMA)
+        elif action["type"] == "bid" and self.variant != BID:
             raise IllegalAction(f"{LABELS[self.variant]} has no bidding (ruling 16)")
-        schema = _LEAD_SCHEMA if isinstance(action, dict) and "shape" in action else _FOLLOW_SCHEMA
-        check_action_shape(action, schema)
         seat = action["seat"]
         if seat != self.to_move:
             if not 0 <= seat < self.seats:
