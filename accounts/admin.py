@@ -111,18 +111,29 @@ class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
     fieldsets = (
         *DjangoUserAdmin.fieldsets,
         ("Bot", {"fields": ("is_bot", "bot_level")}),
-        ("Suspension", {"fields": ("suspension", "suspended_at", "suspended_until",
-                                   "suspension_reason")}),
+        (
+            "Suspension",
+            {"fields": ("suspension", "suspended_at", "suspended_until", "suspension_reason")},
+        ),
         ("Games and reports", {"fields": ("recent_games", "reports")}),
     )
     list_display = (
-        "username", "email", "date_joined", "is_staff", "is_bot", "suspension",
+        "username",
+        "email",
+        "date_joined",
+        "is_staff",
+        "is_bot",
+        "suspension",
     )
     list_filter = (SuspendedFilter, "is_bot", "is_staff", "date_joined")
     search_fields = ("username", "email")
     readonly_fields = (
-        "suspension", "suspended_at", "suspended_until", "suspension_reason",
-        "recent_games", "reports",
+        "suspension",
+        "suspended_at",
+        "suspended_until",
+        "suspension_reason",
+        "recent_games",
+        "reports",
     )
     actions = ["suspend_users", "lift_suspensions"]
     object_action_labels = {"suspend_users": "Suspend…", "lift_suspensions": "Lift suspension…"}
@@ -143,8 +154,11 @@ class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
     def get_readonly_fields(self, request, obj=None):
         fields = list(super().get_readonly_fields(request, obj))
         if obj is not None and not request.user.is_superuser:
-            names = {name for _, options in self.get_fieldsets(request, obj)
-                     for name in options["fields"]}
+            names = {
+                name
+                for _, options in self.get_fieldsets(request, obj)
+                for name in options["fields"]
+            }
             fields += sorted(names - MODERATOR_EDITABLE - set(fields))
         return fields
 
@@ -185,7 +199,9 @@ class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
 
     def log_addition(self, request, obj, message):
         services.audit_user_admin_change(
-            actor=request.user, user=obj, action=AuditEntry.Action.USER_ADDED,
+            actor=request.user,
+            user=obj,
+            action=AuditEntry.Action.USER_ADDED,
             changed=_changed_fields(message),
         )
         return super().log_addition(request, obj, message)
@@ -194,7 +210,9 @@ class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
         changed = _changed_fields(message)
         if changed:  # saving the form unchanged is not a change
             services.audit_user_admin_change(
-                actor=request.user, user=obj, action=AuditEntry.Action.USER_CHANGED,
+                actor=request.user,
+                user=obj,
+                action=AuditEntry.Action.USER_CHANGED,
                 changed=changed,
             )
         return super().log_change(request, obj, message)
@@ -234,27 +252,32 @@ class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
             seat = game.seat_of(user)
             opponent = game.players[1 - seat]
             if game.status == Game.Status.FINISHED:
-                outcome = "draw" if game.winner is None else ("won" if game.winner == seat
-                                                             else "lost")
+                outcome = (
+                    "draw" if game.winner is None else ("won" if game.winner == seat else "lost")
+                )
             else:
                 outcome = game.get_status_display().lower()
-            rows.append((
-                admin_link(game, f"Game {game.pk}"),
-                opponent.username if opponent else "?",
-                f"{game.get_variant_display()}, {'rated' if game.rated else 'casual'}",
-                f"{outcome} {game.scores[seat]}–{game.scores[1 - seat]}",
-                game.get_reason_display() or "",
-                timezone.localtime(game.updated).strftime("%Y-%m-%d"),
-            ))
+            rows.append(
+                (
+                    admin_link(game, f"Game {game.pk}"),
+                    opponent.username if opponent else "?",
+                    f"{game.get_variant_display()}, {'rated' if game.rated else 'casual'}",
+                    f"{outcome} {game.scores[seat]}–{game.scores[1 - seat]}",
+                    game.get_reason_display() or "",
+                    timezone.localtime(game.updated).strftime("%Y-%m-%d"),
+                )
+            )
         if not rows:
             return "No games yet."
         body = format_html_join(
-            "", "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             rows,
         )
         return format_html(
             "<table><thead><tr><th>Game</th><th>Against</th><th>Terms</th><th>Result</th>"
-            "<th>Reason</th><th>Last change</th></tr></thead><tbody>{}</tbody></table>", body
+            "<th>Reason</th><th>Last change</th></tr></thead><tbody>{}</tbody></table>",
+            body,
         )
 
     @admin.display(description="Reports about this user")
@@ -268,7 +291,11 @@ class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
     @admin.action(description="Suspend the selected users…", permissions=["suspend"])
     def suspend_users(self, request, queryset):
         return with_form(
-            self, request, queryset, form_class=SuspendForm, title="Suspend",
+            self,
+            request,
+            queryset,
+            form_class=SuspendForm,
+            title="Suspend",
             intro="A suspended user cannot log in. Each of their games in play is forfeited "
             "(the opponent wins, rated as usual, both are told) and their waiting challenges "
             "are withdrawn.",
@@ -277,17 +304,19 @@ class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
             ),
         )
 
-    @admin.action(description="Lift the suspension of the selected users…",
-                  permissions=["suspend"])
+    @admin.action(description="Lift the suspension of the selected users…", permissions=["suspend"])
     def lift_suspensions(self, request, queryset):
         return with_form(
-            self, request, queryset, form_class=LiftForm, title="Lift the suspension",
+            self,
+            request,
+            queryset,
+            form_class=LiftForm,
+            title="Lift the suspension",
             intro="The users will be able to log in again.",
             perform=lambda user, data: services.user_lift(
                 actor=request.user, user_id=user.pk, reason=data["reason"]
             ),
         )
-
 
 
 def _changed_fields(message) -> list[str]:

@@ -9,7 +9,8 @@ from accounts.models import User
 from games.models import Game, Variant
 from games.rows import GameRow, game_rows
 from games.selectors import user_games
-from ratings.models import Rating, RatingChange
+from ratings.models import XIX, Rating, RatingChange
+from ratings.selectors import Board, boards as rating_boards
 
 # The history's result filter; "drawn" is games.rows.GameRow's "draw" outcome.
 RESULTS = {"won": "Won", "lost": "Lost", "drawn": "Drawn"}
@@ -46,22 +47,29 @@ def finished_games(user, *, variant: str | None = None, result: str | None = Non
 
 @dataclass(frozen=True)
 class VariantRecord:
-    variant: str
-    label: str
+    """A player's results and rating in one variant of one game.
+
+    The counts of places come from the games themselves, which the site can count for XIX
+    (two seats); for the other games they are None until games keep their seats, and the
+    record shows the rated games alone."""
+
+    board: Board
     played: int
-    won: int
-    lost: int
-    drawn: int
+    won: int | None
+    lost: int | None
+    drawn: int | None
     rating: Rating | None
 
     @property
     def shows_draws(self) -> bool:
         """Only the talon variant can end without a winner."""
-        return self.variant == Variant.TALON or self.drawn > 0
+        return self.board.variant == Variant.TALON or bool(self.drawn)
 
 
 def variant_records(user) -> list[VariantRecord]:
-    """Games played, won, lost and drawn and the current rating, for each variant."""
+    """Games played, won, lost and drawn and the current rating: for each XIX variant
+    (always, as before games had kinds), and for each variant of another game that the
+    player has a rating in."""
     counts = {
         row["variant"]: row
         for row in Game.objects.filter(user_games(user), status=Game.Status.FINISHED)
@@ -73,21 +81,24 @@ def variant_records(user) -> list[VariantRecord]:
             drawn=Count("pk", filter=Q(winner__isnull=True)),
         )
     }
-    ratings = {r.variant: r for r in Rating.objects.filter(user=user)}
+    ratings = {(r.kind, r.variant): r for r in Rating.objects.filter(user=user)}
     records = []
-    for variant, label in Variant.choices:
-        row = counts.get(variant, {})
-        records.append(
-            VariantRecord(
-                variant=variant,
-                label=label,
-                played=row.get("played", 0),
-                won=row.get("won", 0),
-                lost=row.get("lost", 0),
-                drawn=row.get("drawn", 0),
-                rating=ratings.get(variant),
+    for board in rating_boards():
+        rating = ratings.get((board.kind, board.variant))
+        if board.kind == XIX:
+            row = counts.get(board.variant, {})
+            records.append(
+                VariantRecord(
+                    board=board,
+                    played=row.get("played", 0),
+                    won=row.get("won", 0),
+                    lost=row.get("lost", 0),
+                    drawn=row.get("drawn", 0),
+                    rating=rating,
+                )
             )
-        )
+        elif rating is not None and rating.games:
+            records.append(VariantRecord(board, rating.games, None, None, None, rating))
     return records
 
 
@@ -113,9 +124,10 @@ def history_rows(games, user) -> list[HistoryRow]:
     return [HistoryRow(row.game, row.seat, changes.get(row.game.pk)) for row in rows]
 
 
-def rating_histories(user) -> dict[str, list[RatingChange]]:
-    """``user``'s rating changes per variant, oldest first (variants without any left out)."""
-    histories: dict[str, list[RatingChange]] = {}
+def rating_histories(user) -> dict[tuple[str, str], list[RatingChange]]:
+    """``user``'s rating changes per (game, variant), oldest first (those without any left
+    out)."""
+    histories: dict[tuple[str, str], list[RatingChange]] = {}
     for change in RatingChange.objects.filter(user=user).order_by("created", "pk"):
-        histories.setdefault(change.variant, []).append(change)
+        histories.setdefault((change.kind, change.variant), []).append(change)
     return histories

@@ -25,7 +25,7 @@ def profile(request, username):
         return redirect("players:profile", username=player.username, permanent=True)
     histories = selectors.rating_histories(player)
     records = [
-        (record, rating_chart(histories.get(record.variant, [])))
+        (record, rating_chart(histories.get((record.board.kind, record.board.variant), [])))
         for record in selectors.variant_records(player)
     ]
     recent = selectors.history_rows(selectors.finished_games(player)[:RECENT_GAMES], player)

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import make_action, new_game, replay, shuffled_deal  # noqa: E402
-from games.engine.playout import random_playout  # noqa: E402
+from games.xix.engine import make_action, new_game, replay, shuffled_deal  # noqa: E402
+from games.xix.engine.playout import random_playout  # noqa: E402
 
 
 def play_games(variant: str, games: int, seed: int) -> tuple[float, int]:
@@ -71,14 +71,18 @@ def main() -> None:
         replay("standard", deal, leader, log)
         timings.append(time.perf_counter() - started)
 
-    print(json.dumps({
-        "games": 2 * args.games,
-        "repeats": args.repeats,
-        "games_per_second": round(statistics.median(rates)),
-        "actions_per_second": round(statistics.median(action_rates)),
-        "replay_200_actions_ms": round(statistics.median(timings) * 1000, 3),
-        "python": sys.version.split()[0],
-    }))
+    print(
+        json.dumps(
+            {
+                "games": 2 * args.games,
+                "repeats": args.repeats,
+                "games_per_second": round(statistics.median(rates)),
+                "actions_per_second": round(statistics.median(action_rates)),
+                "replay_200_actions_ms": round(statistics.median(timings) * 1000, 3),
+                "python": sys.version.split()[0],
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

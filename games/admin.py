@@ -24,9 +24,9 @@ from moderation.adminkit import (
 )
 from xix_site.admin import ReadOnly
 
-from .engine import full_view
 from .models import Game, GameAction
 from .selectors import can_see_every_card, game_state, player_names
+from .xix.engine import full_view
 
 
 class GameActionInline(ReadOnly, admin.TabularInline):
@@ -58,10 +58,21 @@ def _cards(cards) -> str:
 @admin.register(Game)
 class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
     list_display = (
-        "id", "variant", "player0", "player1", "status", "result", "rated", "finished_at",
+        "id",
+        "variant",
+        "player0",
+        "player1",
+        "status",
+        "result",
+        "rated",
+        "finished_at",
     )
     list_filter = (
-        "status", "variant", "rated", "reason", ("finished_at", admin.DateFieldListFilter),
+        "status",
+        "variant",
+        "rated",
+        "reason",
+        ("finished_at", admin.DateFieldListFilter),
     )
     search_fields = (
         "=id",
@@ -75,13 +86,40 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
     inlines = [GameActionInline]
     readonly_fields = ("links", "reports")
     fieldsets = (
-        (None, {"fields": ("links", "variant", "status", "rated", "days_per_move",
-                           ("player0", "player1"), ("created_by", "invited"))}),
+        (
+            None,
+            {
+                "fields": (
+                    "links",
+                    "variant",
+                    "status",
+                    "rated",
+                    "days_per_move",
+                    ("player0", "player1"),
+                    ("created_by", "invited"),
+                )
+            },
+        ),
         ("Result", {"fields": (("score0", "score1"), "winner", "reason", "verdict")}),
-        ("Clock", {"fields": ("to_move", "n_actions", "deadline", "remind_at", "extra_day_seq",
-                              "created", "started_at", "finished_at")}),
-        (DEAL, {"classes": ("collapse",), "fields": ("seed", "first_leader", "deal",
-                                                     "rematch_of")}),
+        (
+            "Clock",
+            {
+                "fields": (
+                    "to_move",
+                    "n_actions",
+                    "deadline",
+                    "remind_at",
+                    "extra_day_seq",
+                    "created",
+                    "started_at",
+                    "finished_at",
+                )
+            },
+        ),
+        (
+            DEAL,
+            {"classes": ("collapse",), "fields": ("seed", "first_leader", "deal", "rematch_of")},
+        ),
         ("Reports", {"fields": ("reports",)}),
     )
     actions = ["abort_games", "adjudicate_game"]
@@ -144,24 +182,36 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
             hand = view["hands"][seat]
             rows.append((f"{names[seat]} (seat {seat}), closed", _cards(hand["closed"])))
             rows.append((f"{names[seat]} (seat {seat}), open", _cards(hand["open"])))
-        rows.append(("Row", " ".join(
-            f"{slot['card']}{'' if slot['face_up'] else ' (down)'}" for slot in view["row"]
-        )))
+        rows.append(
+            (
+                "Row",
+                " ".join(
+                    f"{slot['card']}{'' if slot['face_up'] else ' (down)'}" for slot in view["row"]
+                ),
+            )
+        )
         if view["trick"]:
-            rows.append(("Card led", f"{view['trick']['card']} by "
-                                     f"{names[view['trick']['leader']]}"))
+            rows.append(
+                ("Card led", f"{view['trick']['card']} by {names[view['trick']['leader']]}")
+            )
         if view["discard"] is not None:
             rows.append(("Discard", str(view["discard"])))
         rows.append(("Pool", _cards(view["pool"])))
         rows.append(("To move", names[view["to_move"]] if view["to_move"] is not None else "–"))
-        rows.append(("Scores", f"{view['scores'][0]}–{view['scores'][1]}, strikes "
-                               f"{view['strikes'][0]}–{view['strikes'][1]}"))
+        rows.append(
+            (
+                "Scores",
+                f"{view['scores'][0]}–{view['scores'][1]}, strikes "
+                f"{view['strikes'][0]}–{view['strikes'][1]}",
+            )
+        )
         body = format_html_join("", "<tr><th>{}</th><td>{}</td></tr>", rows)
         history = format_html_join("", "<li>{}</li>", ((line,) for line in view["history"]))
         return format_html(
             '<table class="xix-full-table">{}</table>'
             "<details><summary>Everything that happened</summary><ol>{}</ol></details>",
-            body, history,
+            body,
+            history,
         )
 
     @admin.display(description="Reports about this game")
@@ -178,7 +228,11 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
     @admin.action(description="Abort the selected games…", permissions=["moderate"])
     def abort_games(self, request, queryset):
         return with_form(
-            self, request, queryset, form_class=ReasonForm, title="Abort",
+            self,
+            request,
+            queryset,
+            form_class=ReasonForm,
+            title="Abort",
             intro="An aborted game has no result and changes no rating. Both players are "
             "told, with your reason.",
             perform=lambda game, data: services.game_abort(
@@ -190,7 +244,11 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
     def adjudicate_game(self, request, queryset):
         game = queryset.first()
         return with_form(
-            self, request, queryset, form_class=AdjudicateForm, title="Adjudicate",
+            self,
+            request,
+            queryset,
+            form_class=AdjudicateForm,
+            title="Adjudicate",
             intro="The winner you choose wins the game, rated as any other result. Both "
             "players are told, with your reason.",
             single=True,
@@ -220,6 +278,6 @@ class GameActionAdmin(ReadOnly, admin.ModelAdmin):
         if not user.has_perm("games.see_hidden_cards"):
             return actions.filter(over)
         return actions.filter(
-            over | Q(game__status=Game.Status.ACTIVE) & ~Q(game__player0=user)
-            & ~Q(game__player1=user)
+            over
+            | Q(game__status=Game.Status.ACTIVE) & ~Q(game__player0=user) & ~Q(game__player1=user)
         )

@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from games.engine import STANDARD, TALON, new_game
+from games.xix.engine import STANDARD, TALON, new_game
 from xix_site.records import AppendOnly
 
 

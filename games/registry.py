@@ -10,9 +10,30 @@ from collections.abc import Callable
 
 # key -> (engine module, record format)
 ENGINES: dict[str, tuple[str, str]] = {
-    "xix": ("games.engine", "xix/1"),
+    "xix": ("games.xix.engine", "xix/1"),
+    "xeri": ("games.xeri.engine", "xeri/1"),
+    "onexeno": ("games.onexeno.engine", "onexeno/1"),
     "xactika": ("games.xactika.engine", "xactika/1"),
 }
+
+
+def register(key: str, module: str, record_format: str) -> Callable[[], None]:
+    """Add a game to ``ENGINES`` while the process runs; returns the function that removes it.
+
+    For tests only (the test game ``tally`` is registered by ``tests/conftest.py``): a game
+    the site serves is listed in ``ENGINES`` above. A key or record format already taken is
+    refused, so a test cannot shadow a real game.
+    """
+    formats = {fmt for _module, fmt in ENGINES.values()}
+    if key in ENGINES or record_format in formats:
+        raise ValueError(f"game {key!r} or format {record_format!r} is already registered")
+    ENGINES[key] = (module, record_format)
+
+    def unregister() -> None:
+        if ENGINES.get(key) == (module, record_format):
+            del ENGINES[key]
+
+    return unregister
 
 
 def engine(key: str):
@@ -23,6 +44,29 @@ def engine(key: str):
 def rules(key: str):
     """The ``RULES`` object (``games.kit.rules.GameRules``) of the game ``key``."""
     return engine(key).RULES
+
+
+def bots(key: str):
+    """The bots of the game ``key``: a module (or object) with ``LEVELS`` and
+    ``make_bot(level, **options)``, whose bots answer ``choose(view, seed)`` with a legal
+    action from the seat's view alone.
+
+    A game keeps them beside its engine: ``games.<key>.bots`` for an engine at
+    ``games.<key>.engine``, otherwise the ``bots`` module inside the engine's package. A game
+    without one offers the kit's ``random`` level only.
+    """
+    module = ENGINES[key][0]
+    name = (
+        module.removesuffix(".engine") + ".bots" if module.endswith(".engine") else module + ".bots"
+    )
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name not in (name, name.rsplit(".", 1)[0]):
+            raise
+    from games.kit import play
+
+    return play.RANDOM_ONLY
 
 
 def record_checker(record) -> Callable[[dict], dict] | None:

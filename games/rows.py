@@ -42,7 +42,7 @@ class GameRow:
 
     @property
     def outcome(self) -> str:
-        """"won", "lost" or "draw" once the game is finished; "" before, or if aborted."""
+        """ "won", "lost" or "draw" once the game is finished; "" before, or if aborted."""
         if self.game.status != Game.Status.FINISHED:
             return ""
         if self.game.winner is None:

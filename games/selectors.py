@@ -4,8 +4,8 @@ from django.db.models import OuterRef, Q, Subquery
 from django.http import Http404
 from django.utils import timezone
 
-from games.engine import State, full_view, replay, seat_view, spectator_view
 from games.models import Game
+from games.xix.engine import State, full_view, replay, seat_view, spectator_view
 
 
 def game_state(game: Game) -> State:

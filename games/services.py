@@ -19,10 +19,10 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games import notices
-from games.bots import make_bot
-from games.engine import IllegalAction, replay_record, seat_view, shuffled_deal
 from games.models import DAYS_PER_MOVE, Game, GameAction, Variant
 from games.selectors import game_state
+from games.xix.bots import make_bot
+from games.xix.engine import IllegalAction, replay_record, seat_view, shuffled_deal
 from notifications.services import viewing_mark
 
 log = logging.getLogger(__name__)

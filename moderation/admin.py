@@ -20,7 +20,9 @@ class NoteForm(ReasonForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["reason"].label = "Note to the reporter"
-        self.fields["reason"].help_text = (
+        self.fields[
+            "reason"
+        ].help_text = (
             "The reporter sees it in their notifications; it is also kept in the audit trail."
         )
 
@@ -28,7 +30,13 @@ class NoteForm(ReasonForm):
 @admin.register(Report)
 class ReportAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
     list_display = (
-        "id", "status", "category", "about", "reported_player", "reporter_link", "created",
+        "id",
+        "status",
+        "category",
+        "about",
+        "reported_player",
+        "reporter_link",
+        "created",
         "handled_by",
     )
     list_display_links = ("id",)
@@ -37,13 +45,25 @@ class ReportAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
     list_select_related = ("reporter", "reported", "game", "handled_by")
     # Open reports first, newest first within each group.
     ordering = (
-        Case(When(status=Report.Status.OPEN, then=Value(0)), default=Value(1),
-             output_field=IntegerField()).asc(),
+        Case(
+            When(status=Report.Status.OPEN, then=Value(0)),
+            default=Value(1),
+            output_field=IntegerField(),
+        ).asc(),
         "-created",
     )
     fields = (
-        "status", "category", "about", "reported_player", "players", "reporter_link", "text",
-        "created", "handled_by", "handled_at", "note",
+        "status",
+        "category",
+        "about",
+        "reported_player",
+        "players",
+        "reporter_link",
+        "text",
+        "created",
+        "handled_by",
+        "handled_at",
+        "note",
     )
     readonly_fields = ("about", "reported_player", "players", "reporter_link")
     actions = ["resolve_reports", "dismiss_reports"]
@@ -84,12 +104,16 @@ class ReportAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
     def reporter_link(self, report):
         return admin_link(report.reporter, report.reporter.username)
 
-
-    @admin.action(description="Resolve the selected reports (action taken)…",
-                  permissions=["handle"])
+    @admin.action(
+        description="Resolve the selected reports (action taken)…", permissions=["handle"]
+    )
     def resolve_reports(self, request, queryset):
         return with_form(
-            self, request, queryset, form_class=NoteForm, title="Resolve",
+            self,
+            request,
+            queryset,
+            form_class=NoteForm,
+            title="Resolve",
             intro="Resolve: you acted on the report (suspended the player, aborted or "
             "adjudicated the game, renamed the account...). The reporter is told, with "
             "your note.",
@@ -98,11 +122,14 @@ class ReportAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
             ),
         )
 
-    @admin.action(description="Dismiss the selected reports (no action)…",
-                  permissions=["handle"])
+    @admin.action(description="Dismiss the selected reports (no action)…", permissions=["handle"])
     def dismiss_reports(self, request, queryset):
         return with_form(
-            self, request, queryset, form_class=NoteForm, title="Dismiss",
+            self,
+            request,
+            queryset,
+            form_class=NoteForm,
+            title="Dismiss",
             intro="Dismiss: nothing needed doing. The reporter is told, with your note.",
             perform=lambda report, data: services.report_dismiss(
                 actor=request.user, report_id=report.pk, note=data["reason"]
@@ -126,9 +153,11 @@ class AuditEntryAdmin(ReadOnly, admin.ModelAdmin):
 
     @admin.display(description="Target")
     def target_link(self, entry):
-        for obj_id, obj_name in ((entry.target_report_id, "target_report"),
-                                 (entry.target_game_id, "target_game"),
-                                 (entry.target_user_id, "target_user")):
+        for obj_id, obj_name in (
+            (entry.target_report_id, "target_report"),
+            (entry.target_game_id, "target_game"),
+            (entry.target_user_id, "target_user"),
+        ):
             if obj_id is not None:
                 return admin_link(getattr(entry, obj_name), entry.target)
         return entry.target

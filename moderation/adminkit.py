@@ -105,7 +105,6 @@ def admin_link(obj, label=None) -> str:
     return format_html('<a href="{}">{}</a>', url, label or str(obj))
 
 
-
 class ObjectActions:
     """A ModelAdmin mixin: buttons on an object's page for the actions named in
     ``object_action_labels`` (action -> label) that the viewer may use; each posts that
@@ -143,7 +142,15 @@ def reports_list(reports, viewer, limit=None):
     if not reports:
         return "None."
     return format_html_join(
-        mark_safe("<br>"), "{} · {} · {} by {}",
-        ((admin_link(r, f"Report {r.pk}"), r.get_status_display(),
-          r.get_category_display(), r.reporter.username) for r in reports),
+        mark_safe("<br>"),
+        "{} · {} · {} by {}",
+        (
+            (
+                admin_link(r, f"Report {r.pk}"),
+                r.get_status_display(),
+                r.get_category_display(),
+                r.reporter.username,
+            )
+            for r in reports
+        ),
     )

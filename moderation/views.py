@@ -30,7 +30,8 @@ def report_game(request, game_id):
         target={"game": game},
         title=f"Report game {game.pk}",
         about=(
-            f"your game against {opponent.username}" if opponent
+            f"your game against {opponent.username}"
+            if opponent
             else f"game {game.pk} ({' v '.join(p.username for p in game.players if p)})"
         ),
         back=game.get_absolute_url(),
@@ -60,8 +61,13 @@ def _report(request, *, target, title, about, back):
         services.report_target(reporter=request.user, **target)
     except services.ModerationError as refusal:
         # Say so at once rather than after the player has written the report.
-        context = {"form": None, "title": title, "about": about, "back": back,
-                   "error": str(refusal)}
+        context = {
+            "form": None,
+            "title": title,
+            "about": about,
+            "back": back,
+            "error": str(refusal),
+        }
         return render(request, TEMPLATE, context, status=refusal.status)
     if request.method == "POST":
         form = ReportForm(request.POST)

@@ -9,17 +9,37 @@ from .models import Rating, RatingChange
 
 @admin.register(Rating)
 class RatingAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("user", "variant", "rating", "deviation", "volatility", "games", "updated")
-    list_filter = ("variant",)
+    list_display = (
+        "user",
+        "kind",
+        "variant",
+        "rating",
+        "deviation",
+        "volatility",
+        "mu",
+        "sigma",
+        "games",
+        "updated",
+    )
+    list_filter = ("kind", "variant")
     search_fields = ("user__username",)
-    ordering = ("variant", "-rating")
+    ordering = ("kind", "variant", "-rating")
     list_select_related = ("user",)
 
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("game", "user", "variant", "before", "after", "deviation_after", "created")
-    list_filter = ("variant",)
+    list_display = (
+        "game",
+        "user",
+        "kind",
+        "variant",
+        "before",
+        "after",
+        "deviation_after",
+        "created",
+    )
+    list_filter = ("kind", "variant")
     search_fields = ("user__username",)
     list_select_related = ("user", "game")
     date_hierarchy = "created"

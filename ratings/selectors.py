@@ -1,12 +1,56 @@
-"""Reading ratings: the leaderboard."""
+"""Reading ratings: the boards (one per game and variant) and their leaderboards."""
 
+from dataclasses import dataclass
+
+from games import registry
+
+from . import systems
 from .models import Rating
 
 
-def leaderboard(variant: str):
-    """Ratings of ``variant`` from best to worst, of active players with a rated game."""
+@dataclass(frozen=True)
+class Board:
+    """One leaderboard: a variant of a game, and how its ratings read."""
+
+    kind: str
+    variant: str
+    game_name: str
+    variant_label: str
+    system: str  # ratings.systems.GLICKO2 or OPENSKILL
+    named: bool  # whether labels name the game (only once the site has several games)
+
+    @property
+    def label(self) -> str:
+        """ "Standard" while XIX is the only game, "XIX Standard" once there are more."""
+        return f"{self.game_name} {self.variant_label}" if self.named else self.variant_label
+
+    @property
+    def key(self) -> str:
+        """A name for element ids: the variant for XIX (as before games had kinds)."""
+        return self.variant if self.kind == "xix" else f"{self.kind}-{self.variant}"
+
+
+def boards() -> list[Board]:
+    """Every board the site has, game by game (in the registry's order), each game's
+    variants in its own order."""
+    named = len(registry.ENGINES) > 1
+    found = []
+    for kind in registry.ENGINES:
+        rules = registry.rules(kind)
+        for key, info in rules.variants.items():
+            found.append(Board(kind, key, rules.name, info.label, systems.board_for(info), named))
+    return found
+
+
+def board(kind: str, variant: str) -> Board | None:
+    """The board of ``kind``'s ``variant``, or None when the site has no such thing."""
+    return next((b for b in boards() if (b.kind, b.variant) == (kind, variant)), None)
+
+
+def leaderboard(kind: str, variant: str):
+    """Ratings of one board from best to worst, of active players with a rated game."""
     return (
-        Rating.objects.filter(variant=variant, games__gt=0, user__is_active=True)
+        Rating.objects.filter(kind=kind, variant=variant, games__gt=0, user__is_active=True)
         .select_related("user")
         .order_by("-rating", "deviation", "user__username")
     )

@@ -5,6 +5,7 @@ from ratings import views
 app_name = "ratings"
 
 urlpatterns = [
-    path("leaderboard/", views.leaderboard, name="leaderboard_default"),
-    path("leaderboard/<str:variant>/", views.leaderboard, name="leaderboard"),
+    path("leaderboard/", views.leaderboard_default, name="leaderboard_default"),
+    path("leaderboard/<str:name>/", views.leaderboard_short, name="leaderboard_short"),
+    path("leaderboard/<str:kind>/<str:variant>/", views.leaderboard, name="leaderboard"),
 ]

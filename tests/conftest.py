@@ -21,6 +21,21 @@ SERVICE_MARKERS = {
 }
 
 
+_UNREGISTER_TALLY = pytest.StashKey[object]()
+
+
+def pytest_configure(config):
+    """Register the test-only game ``tally`` (tests/kit/tally) for the whole session, so the
+    conformance kit, check_records and the platform's tests see it; the site never does."""
+    from games import registry
+
+    config.stash[_UNREGISTER_TALLY] = registry.register("tally", "tests.kit.tally", "tally/1")
+
+
+def pytest_unconfigure(config):
+    config.stash[_UNREGISTER_TALLY]()
+
+
 def running_in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 

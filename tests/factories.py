@@ -4,8 +4,8 @@ import factory
 
 from accounts.models import User
 from games import services
-from games.engine import shuffled_deal
 from games.models import Game
+from games.xix.engine import shuffled_deal
 
 PASSWORD = "xix-test-pass"
 
@@ -18,6 +18,7 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     username = factory.Sequence(lambda n: f"player{n}")
     email = factory.LazyAttribute(lambda u: f"{u.username}@example.com")
+
     @factory.post_generation
     def password(user, create, extracted, **kwargs):
         user.set_password(extracted or PASSWORD)
@@ -42,8 +43,9 @@ def start_game(p0, p1, *, variant="standard", seed="test-seed", days_per_move=3,
 def start_game_with_deal(p0, p1, deal, first_leader, **kwargs):
     """An active game with an explicit deal (ruling 1 layout) and first leader."""
     game = start_game(p0, p1, **kwargs)
-    Game.objects.filter(pk=game.pk).update(deal=list(deal), first_leader=first_leader,
-                                           to_move=first_leader)
+    Game.objects.filter(pk=game.pk).update(
+        deal=list(deal), first_leader=first_leader, to_move=first_leader
+    )
     game.refresh_from_db()
     return game
 

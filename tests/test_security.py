@@ -164,7 +164,7 @@ def test_every_main_page_works_under_the_policy(player, admin_client_, alice, bo
             "/players/alice/history/",
             "/settings/",
             "/notifications/",
-            "/leaderboard/standard/",
+            "/leaderboard/xix/standard/",
             "/accounts/password/change/",
         ],
         client: ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/"],
@@ -298,6 +298,7 @@ def test_production_redirects_to_https_sends_hsts_and_secure_cookies(tmp_path):
 
 def test_cookie_flags_reads_a_set_cookie_header():
     assert cookie_flags("sessionid=abc; expires=Wed; HttpOnly; Max-Age=1; Path=/; Secure") == (
-        "sessionid", {"expires", "httponly", "max-age", "path", "secure"}
+        "sessionid",
+        {"expires", "httponly", "max-age", "path", "secure"},
     )
     assert "secure" not in cookie_flags("csrftoken=x; Path=/; SameSite=Lax")[1]

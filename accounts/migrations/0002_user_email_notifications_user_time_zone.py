@@ -6,20 +6,34 @@ import accounts.models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0001_initial'),
+        ("accounts", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='email_notifications',
-            field=models.CharField(choices=[('each', 'An e-mail for each event'), ('digest', 'One daily digest'), ('none', 'No e-mail')], default='each', help_text='Whether turns, challenges, results and deadlines are e-mailed.', max_length=8, verbose_name='e-mail notifications'),
+            model_name="user",
+            name="email_notifications",
+            field=models.CharField(
+                choices=[
+                    ("each", "An e-mail for each event"),
+                    ("digest", "One daily digest"),
+                    ("none", "No e-mail"),
+                ],
+                default="each",
+                help_text="Whether turns, challenges, results and deadlines are e-mailed.",
+                max_length=8,
+                verbose_name="e-mail notifications",
+            ),
         ),
         migrations.AddField(
-            model_name='user',
-            name='time_zone',
-            field=models.CharField(default='UTC', help_text='IANA name, e.g. Europe/Paris: deadlines and dates are shown in it.', max_length=64, validators=[accounts.models.validate_time_zone]),
+            model_name="user",
+            name="time_zone",
+            field=models.CharField(
+                default="UTC",
+                help_text="IANA name, e.g. Europe/Paris: deadlines and dates are shown in it.",
+                max_length=64,
+                validators=[accounts.models.validate_time_zone],
+            ),
         ),
     ]

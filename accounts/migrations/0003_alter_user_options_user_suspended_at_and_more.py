@@ -4,29 +4,46 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0002_user_email_notifications_user_time_zone'),
+        ("accounts", "0002_user_email_notifications_user_time_zone"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='user',
-            options={'permissions': [('suspend_user', 'Can suspend users and lift suspensions')], 'verbose_name': 'user', 'verbose_name_plural': 'users'},
+            name="user",
+            options={
+                "permissions": [("suspend_user", "Can suspend users and lift suspensions")],
+                "verbose_name": "user",
+                "verbose_name_plural": "users",
+            },
         ),
         migrations.AddField(
-            model_name='user',
-            name='suspended_at',
-            field=models.DateTimeField(blank=True, editable=False, help_text='When the current suspension began.', null=True),
+            model_name="user",
+            name="suspended_at",
+            field=models.DateTimeField(
+                blank=True,
+                editable=False,
+                help_text="When the current suspension began.",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='user',
-            name='suspended_until',
-            field=models.DateTimeField(blank=True, editable=False, help_text='When the current suspension lifts itself; empty: until a moderator lifts it.', null=True),
+            model_name="user",
+            name="suspended_until",
+            field=models.DateTimeField(
+                blank=True,
+                editable=False,
+                help_text="When the current suspension lifts itself; empty: until a moderator lifts it.",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='user',
-            name='suspension_reason',
-            field=models.TextField(blank=True, editable=False, help_text='Why the account is suspended (shown to its owner).'),
+            model_name="user",
+            name="suspension_reason",
+            field=models.TextField(
+                blank=True,
+                editable=False,
+                help_text="Why the account is suspended (shown to its owner).",
+            ),
         ),
     ]

@@ -100,5 +100,6 @@ class GameRules(Protocol):
 
         So while the same actions stay legal from both set-ups, every view of ``seat`` must
         be equal (the non-interference check of the conformance kit). ``rng`` is a
-        ``random.Random``.
+        ``random.Random``. A game whose set-up does not tell the seat count may take a
+        keyword ``seats`` as well; the kit passes it to such a method.
         """

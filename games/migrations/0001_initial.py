@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,78 +14,223 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('variant', models.CharField(choices=[('standard', 'Standard'), ('talon', 'Talon')], default='standard', max_length=16)),
-                ('seed', models.CharField(help_text='Seed of the shuffle that made the deal.', max_length=64)),
-                ('deal', models.JSONField(help_text='The deal, laid out as in ruling 1.')),
-                ('first_leader', models.PositiveSmallIntegerField()),
-                ('status', models.CharField(choices=[('waiting', 'Waiting for an opponent'), ('active', 'In play'), ('finished', 'Finished'), ('aborted', 'Aborted')], default='waiting', max_length=16)),
-                ('winner', models.PositiveSmallIntegerField(blank=True, help_text='Winning seat; empty for a draw or an unfinished game.', null=True)),
-                ('score0', models.PositiveSmallIntegerField(default=0)),
-                ('score1', models.PositiveSmallIntegerField(default=0)),
-                ('reason', models.CharField(blank=True, choices=[('exact 19', 'Exactly 19 points in all'), ('reached 19', 'Reached 19 points'), ('talon end', 'End of the talon'), ('resignation', 'Resignation'), ('timeout', 'Time ran out'), ('abort', 'Aborted')], max_length=16)),
-                ('days_per_move', models.PositiveSmallIntegerField(choices=[(1, '1 day'), (2, '2 days'), (3, '3 days'), (5, '5 days'), (7, '7 days'), (14, '14 days')], default=3)),
-                ('deadline', models.DateTimeField(blank=True, null=True)),
-                ('rated', models.BooleanField(default=True)),
-                ('n_actions', models.PositiveIntegerField(default=0)),
-                ('to_move', models.PositiveSmallIntegerField(blank=True, help_text='Seat to act while active (kept with the log).', null=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('updated', models.DateTimeField(auto_now=True)),
-                ('expires_at', models.DateTimeField(blank=True, help_text='When a waiting challenge lapses.', null=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='games_created', to=settings.AUTH_USER_MODEL)),
-                ('invited', models.ForeignKey(blank=True, help_text='For a direct challenge: the only user who may accept it.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='games_invited', to=settings.AUTH_USER_MODEL)),
-                ('player0', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='games_as_seat0', to=settings.AUTH_USER_MODEL)),
-                ('player1', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='games_as_seat1', to=settings.AUTH_USER_MODEL)),
-                ('rematch_of', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='rematches', to='games.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "variant",
+                    models.CharField(
+                        choices=[("standard", "Standard"), ("talon", "Talon")],
+                        default="standard",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "seed",
+                    models.CharField(
+                        help_text="Seed of the shuffle that made the deal.", max_length=64
+                    ),
+                ),
+                ("deal", models.JSONField(help_text="The deal, laid out as in ruling 1.")),
+                ("first_leader", models.PositiveSmallIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("waiting", "Waiting for an opponent"),
+                            ("active", "In play"),
+                            ("finished", "Finished"),
+                            ("aborted", "Aborted"),
+                        ],
+                        default="waiting",
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "winner",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="Winning seat; empty for a draw or an unfinished game.",
+                        null=True,
+                    ),
+                ),
+                ("score0", models.PositiveSmallIntegerField(default=0)),
+                ("score1", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "reason",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("exact 19", "Exactly 19 points in all"),
+                            ("reached 19", "Reached 19 points"),
+                            ("talon end", "End of the talon"),
+                            ("resignation", "Resignation"),
+                            ("timeout", "Time ran out"),
+                            ("abort", "Aborted"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                (
+                    "days_per_move",
+                    models.PositiveSmallIntegerField(
+                        choices=[
+                            (1, "1 day"),
+                            (2, "2 days"),
+                            (3, "3 days"),
+                            (5, "5 days"),
+                            (7, "7 days"),
+                            (14, "14 days"),
+                        ],
+                        default=3,
+                    ),
+                ),
+                ("deadline", models.DateTimeField(blank=True, null=True)),
+                ("rated", models.BooleanField(default=True)),
+                ("n_actions", models.PositiveIntegerField(default=0)),
+                (
+                    "to_move",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="Seat to act while active (kept with the log).",
+                        null=True,
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("updated", models.DateTimeField(auto_now=True)),
+                (
+                    "expires_at",
+                    models.DateTimeField(
+                        blank=True, help_text="When a waiting challenge lapses.", null=True
+                    ),
+                ),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="games_created",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "invited",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="For a direct challenge: the only user who may accept it.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="games_invited",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "player0",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="games_as_seat0",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "player1",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="games_as_seat1",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "rematch_of",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="rematches",
+                        to="games.game",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated'],
+                "ordering": ["-updated"],
             },
         ),
         migrations.CreateModel(
-            name='GameAction',
+            name="GameAction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField(help_text="0 for the game's first action, then 1, 2, ...")),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('action', models.JSONField()),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='actions', to='games.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "seq",
+                    models.PositiveIntegerField(
+                        help_text="0 for the game's first action, then 1, 2, ..."
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("action", models.JSONField()),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="actions",
+                        to="games.game",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'seq'],
+                "ordering": ["game", "seq"],
             },
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['status', '-updated'], name='games_game_status_ea9255_idx'),
+            model_name="game",
+            index=models.Index(fields=["status", "-updated"], name="games_game_status_ea9255_idx"),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['player0', 'status'], name='games_game_player0_5f523e_idx'),
+            model_name="game",
+            index=models.Index(fields=["player0", "status"], name="games_game_player0_5f523e_idx"),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['player1', 'status'], name='games_game_player1_e53c3b_idx'),
+            model_name="game",
+            index=models.Index(fields=["player1", "status"], name="games_game_player1_e53c3b_idx"),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['status', 'deadline'], name='games_game_status_040d39_idx'),
+            model_name="game",
+            index=models.Index(fields=["status", "deadline"], name="games_game_status_040d39_idx"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('first_leader__in', (0, 1))), name='game_first_leader_is_a_seat'),
+            model_name="game",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("first_leader__in", (0, 1))), name="game_first_leader_is_a_seat"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('winner__isnull', True), ('winner__in', (0, 1)), _connector='OR'), name='game_winner_is_a_seat'),
+            model_name="game",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("winner__isnull", True), ("winner__in", (0, 1)), _connector="OR"
+                ),
+                name="game_winner_is_a_seat",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='gameaction',
-            constraint=models.UniqueConstraint(fields=('game', 'seq'), name='game_action_unique_seq'),
+            model_name="gameaction",
+            constraint=models.UniqueConstraint(
+                fields=("game", "seq"), name="game_action_unique_seq"
+            ),
         ),
     ]

@@ -5,30 +5,39 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='extra_day_seq',
-            field=models.PositiveIntegerField(blank=True, help_text='The action number at which the opponent last granted an extra day (one per turn).', null=True),
+            model_name="game",
+            name="extra_day_seq",
+            field=models.PositiveIntegerField(
+                blank=True,
+                help_text="The action number at which the opponent last granted an extra day (one per turn).",
+                null=True,
+            ),
         ),
         migrations.AddField(
-            model_name='game',
-            name='remind_at',
-            field=models.DateTimeField(blank=True, help_text='When the seat to move is reminded (a fifth of the time left); empty once the reminder has gone out.', null=True),
+            model_name="game",
+            name="remind_at",
+            field=models.DateTimeField(
+                blank=True,
+                help_text="When the seat to move is reminded (a fifth of the time left); empty once the reminder has gone out.",
+                null=True,
+            ),
         ),
         migrations.AlterField(
-            model_name='game',
-            name='deadline',
-            field=models.DateTimeField(blank=True, help_text='When the seat to move loses by timeout.', null=True),
+            model_name="game",
+            name="deadline",
+            field=models.DateTimeField(
+                blank=True, help_text="When the seat to move loses by timeout.", null=True
+            ),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['status', 'remind_at'], name='games_game_status_361641_idx'),
+            model_name="game",
+            index=models.Index(fields=["status", "remind_at"], name="games_game_status_361641_idx"),
         ),
     ]

@@ -4,24 +4,45 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_game_extra_day_seq_game_remind_at_and_more'),
+        ("games", "0002_game_extra_day_seq_game_remind_at_and_more"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='game',
-            options={'ordering': ['-updated'], 'permissions': [('moderate_game', 'Can abort and adjudicate games'), ('see_hidden_cards', 'Can see every card of a game in play (not their own)')]},
+            name="game",
+            options={
+                "ordering": ["-updated"],
+                "permissions": [
+                    ("moderate_game", "Can abort and adjudicate games"),
+                    ("see_hidden_cards", "Can see every card of a game in play (not their own)"),
+                ],
+            },
         ),
         migrations.AddField(
-            model_name='game',
-            name='verdict',
-            field=models.TextField(blank=True, help_text="The moderators' reason when they aborted or adjudicated the game, shown to the players."),
+            model_name="game",
+            name="verdict",
+            field=models.TextField(
+                blank=True,
+                help_text="The moderators' reason when they aborted or adjudicated the game, shown to the players.",
+            ),
         ),
         migrations.AlterField(
-            model_name='game',
-            name='reason',
-            field=models.CharField(blank=True, choices=[('exact 19', 'Exactly 19 points in all'), ('reached 19', 'Reached 19 points'), ('talon end', 'End of the talon'), ('resignation', 'Resignation'), ('timeout', 'Time ran out'), ('abort', 'Aborted'), ('forfeit', 'Forfeit (account suspended)'), ('adjudicated', 'Adjudicated by a moderator')], max_length=16),
+            model_name="game",
+            name="reason",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("exact 19", "Exactly 19 points in all"),
+                    ("reached 19", "Reached 19 points"),
+                    ("talon end", "End of the talon"),
+                    ("resignation", "Resignation"),
+                    ("timeout", "Time ran out"),
+                    ("abort", "Aborted"),
+                    ("forfeit", "Forfeit (account suspended)"),
+                    ("adjudicated", "Adjudicated by a moderator"),
+                ],
+                max_length=16,
+            ),
         ),
     ]

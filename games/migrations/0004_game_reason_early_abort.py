@@ -4,15 +4,28 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0003_alter_game_options_game_verdict_alter_game_reason'),
+        ("games", "0003_alter_game_options_game_verdict_alter_game_reason"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='game',
-            name='reason',
-            field=models.CharField(blank=True, choices=[('exact 19', 'Exactly 19 points in all'), ('reached 19', 'Reached 19 points'), ('talon end', 'End of the talon'), ('resignation', 'Resignation'), ('timeout', 'Time ran out'), ('abort', 'Aborted'), ('early abort', 'Aborted before both players had moved'), ('forfeit', 'Forfeit (account suspended)'), ('adjudicated', 'Adjudicated by a moderator')], max_length=16),
+            model_name="game",
+            name="reason",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("exact 19", "Exactly 19 points in all"),
+                    ("reached 19", "Reached 19 points"),
+                    ("talon end", "End of the talon"),
+                    ("resignation", "Resignation"),
+                    ("timeout", "Time ran out"),
+                    ("abort", "Aborted"),
+                    ("early abort", "Aborted before both players had moved"),
+                    ("forfeit", "Forfeit (account suspended)"),
+                    ("adjudicated", "Adjudicated by a moderator"),
+                ],
+                max_length=16,
+            ),
         ),
     ]

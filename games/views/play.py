@@ -27,11 +27,11 @@ from django_htmx.http import (
 )
 
 from games import services
-from games.engine import IllegalAction
 from games.models import Game
 from games.rows import score_text
 from games.selectors import game_for_user, game_view
 from games.services import NOT_SEATED
+from games.xix.engine import IllegalAction
 from notifications.services import mark_read, viewing_mark
 from ratings.models import RatingChange
 

@@ -16,10 +16,10 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games.engine import full_view, record_of
 from games.models import Game
 from games.rows import score_text
 from games.selectors import can_see_every_card, game_for_user, player_names
+from games.xix.engine import full_view, record_of
 
 TEMPLATE = "games/replay.html"
 
@@ -47,8 +47,11 @@ PHASES = {
 
 def _refuse(request, game: Game, *, title: str, message: str, status: int):
     """The replay page with a message in place of the viewer."""
-    context = {"game": game, "names": player_names(game), "refusal": {"title": title,
-                                                                      "message": message}}
+    context = {
+        "game": game,
+        "names": player_names(game),
+        "refusal": {"title": title, "message": message},
+    }
     return render(request, TEMPLATE, context, status=status)
 
 
@@ -81,7 +84,7 @@ def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict
             at_step = state
     history = full_view(state, names)["history"]
     groups = [
-        {"step": k, "lines": history[bounds[k]:bounds[k + 1]]} for k in range(len(bounds) - 1)
+        {"step": k, "lines": history[bounds[k] : bounds[k + 1]]} for k in range(len(bounds) - 1)
     ]
     return full_view(at_step, names), groups
 
@@ -141,14 +144,20 @@ def game_replay(request, game_id):
     after N actions. htmx requests get only the step partial."""
     game, seat = game_for_user(game_id, request.user)
     if not can_see_every_card(request.user, game):
-        return _refuse(request, game, title="No replay yet", status=403,
-                       message=NOT_OVER[game.status][0])
+        return _refuse(
+            request, game, title="No replay yet", status=403, message=NOT_OVER[game.status][0]
+        )
     actions = _game_log(game)
     last = len(actions)
     step = _parse_step(request.GET.get("step"), last)
     if step is None:
-        return _refuse(request, game, title="No such step", status=400,
-                       message=f"The step must be a whole number from 0 to {last}.")
+        return _refuse(
+            request,
+            game,
+            title="No such step",
+            status=400,
+            message=f"The step must be a whole number from 0 to {last}.",
+        )
     view, history = _replay(game, actions, step)
     names = player_names(game)
     bottom = seat if seat is not None else 0
@@ -201,8 +210,9 @@ def game_record(request, game_id):
     """The game's record as an ``xix/1`` JSON file (finished or aborted games only)."""
     game, _seat = game_for_user(game_id, request.user)
     if not game.is_over:
-        return _refuse(request, game, title="No record yet", status=403,
-                       message=NOT_OVER[game.status][1])
+        return _refuse(
+            request, game, title="No record yet", status=403, message=NOT_OVER[game.status][1]
+        )
     record = record_of(
         game.initial_state(),
         _game_log(game),

@@ -6,69 +6,212 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0003_alter_game_options_game_verdict_alter_game_reason'),
+        ("games", "0003_alter_game_options_game_verdict_alter_game_reason"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Report',
+            name="Report",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('category', models.CharField(choices=[('abusive_name', 'Abusive name'), ('stalling', 'Stalling'), ('cheating', 'Cheating or outside help'), ('other', 'Something else')], max_length=16)),
-                ('text', models.TextField(max_length=2000, verbose_name='what happened')),
-                ('status', models.CharField(choices=[('open', 'Open'), ('resolved', 'Resolved'), ('dismissed', 'Dismissed')], default='open', max_length=16)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('handled_at', models.DateTimeField(blank=True, null=True)),
-                ('note', models.TextField(blank=True, help_text="The moderator's note, shown to the reporter.")),
-                ('game', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='reports', to='games.game')),
-                ('handled_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='reports_handled', to=settings.AUTH_USER_MODEL)),
-                ('reported', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='reports_against', to=settings.AUTH_USER_MODEL, verbose_name='reported player')),
-                ('reporter', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='reports_made', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "category",
+                    models.CharField(
+                        choices=[
+                            ("abusive_name", "Abusive name"),
+                            ("stalling", "Stalling"),
+                            ("cheating", "Cheating or outside help"),
+                            ("other", "Something else"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("text", models.TextField(max_length=2000, verbose_name="what happened")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "Open"),
+                            ("resolved", "Resolved"),
+                            ("dismissed", "Dismissed"),
+                        ],
+                        default="open",
+                        max_length=16,
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("handled_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "note",
+                    models.TextField(
+                        blank=True, help_text="The moderator's note, shown to the reporter."
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="reports",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "handled_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="reports_handled",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "reported",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="reports_against",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="reported player",
+                    ),
+                ),
+                (
+                    "reporter",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="reports_made",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created'],
-                'permissions': [('handle_report', 'Can resolve and dismiss reports')],
+                "ordering": ["created"],
+                "permissions": [("handle_report", "Can resolve and dismiss reports")],
             },
         ),
         migrations.CreateModel(
-            name='AuditEntry',
+            name="AuditEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('action', models.CharField(choices=[('suspend', 'Suspended a user'), ('lift', 'Lifted a suspension'), ('abort', 'Aborted a game'), ('adjudicate', 'Adjudicated a game'), ('report_resolved', 'Resolved a report'), ('report_dismissed', 'Dismissed a report'), ('user_added', 'Added a user in the admin'), ('user_changed', 'Changed a user in the admin'), ('user_deleted', 'Deleted a user in the admin')], max_length=20)),
-                ('target', models.CharField(help_text='What was acted on, as it was named then.', max_length=200)),
-                ('reason', models.TextField(blank=True)),
-                ('details', models.JSONField(blank=True, default=dict)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='audit_entries_made', to=settings.AUTH_USER_MODEL)),
-                ('target_game', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='audit_entries', to='games.game')),
-                ('target_user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='audit_entries', to=settings.AUTH_USER_MODEL)),
-                ('target_report', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='audit_entries', to='moderation.report')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[
+                            ("suspend", "Suspended a user"),
+                            ("lift", "Lifted a suspension"),
+                            ("abort", "Aborted a game"),
+                            ("adjudicate", "Adjudicated a game"),
+                            ("report_resolved", "Resolved a report"),
+                            ("report_dismissed", "Dismissed a report"),
+                            ("user_added", "Added a user in the admin"),
+                            ("user_changed", "Changed a user in the admin"),
+                            ("user_deleted", "Deleted a user in the admin"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "target",
+                    models.CharField(
+                        help_text="What was acted on, as it was named then.", max_length=200
+                    ),
+                ),
+                ("reason", models.TextField(blank=True)),
+                ("details", models.JSONField(blank=True, default=dict)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="audit_entries_made",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "target_game",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="audit_entries",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "target_user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="audit_entries",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "target_report",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="audit_entries",
+                        to="moderation.report",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'audit entry',
-                'verbose_name_plural': 'audit trail',
-                'ordering': ['-created', '-pk'],
+                "verbose_name": "audit entry",
+                "verbose_name_plural": "audit trail",
+                "ordering": ["-created", "-pk"],
             },
         ),
         migrations.AddIndex(
-            model_name='report',
-            index=models.Index(fields=['status', 'created'], name='moderation__status_627149_idx'),
+            model_name="report",
+            index=models.Index(fields=["status", "created"], name="moderation__status_627149_idx"),
         ),
         migrations.AddConstraint(
-            model_name='report',
-            constraint=models.CheckConstraint(condition=models.Q(('game__isnull', False), ('reported__isnull', False), _connector='OR'), name='report_has_a_target'),
+            model_name="report",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("game__isnull", False), ("reported__isnull", False), _connector="OR"
+                ),
+                name="report_has_a_target",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='report',
-            constraint=models.UniqueConstraint(condition=models.Q(('game__isnull', False), ('status', 'open')), fields=('reporter', 'game'), name='report_one_open_per_game', violation_error_message='You have already reported this game.'),
+            model_name="report",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("game__isnull", False), ("status", "open")),
+                fields=("reporter", "game"),
+                name="report_one_open_per_game",
+                violation_error_message="You have already reported this game.",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='report',
-            constraint=models.UniqueConstraint(condition=models.Q(('game__isnull', True), ('status', 'open')), fields=('reporter', 'reported'), name='report_one_open_per_player', violation_error_message='You have already reported this player.'),
+            model_name="report",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("game__isnull", True), ("status", "open")),
+                fields=("reporter", "reported"),
+                name="report_one_open_per_player",
+                violation_error_message="You have already reported this player.",
+            ),
         ),
     ]

@@ -5,31 +5,51 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0003_alter_game_options_game_verdict_alter_game_reason'),
-        ('notifications', '0001_initial'),
+        ("games", "0003_alter_game_options_game_verdict_alter_game_reason"),
+        ("notifications", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='notification',
-            name='link',
-            field=models.CharField(blank=True, help_text='Where the notification leads, when not to its game.', max_length=200),
+            model_name="notification",
+            name="link",
+            field=models.CharField(
+                blank=True,
+                help_text="Where the notification leads, when not to its game.",
+                max_length=200,
+            ),
         ),
         migrations.AlterField(
-            model_name='notification',
-            name='game',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.game'),
+            model_name="notification",
+            name="game",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="+",
+                to="games.game",
+            ),
         ),
         migrations.AlterField(
-            model_name='notification',
-            name='kind',
-            field=models.CharField(choices=[('challenge', 'Challenge received'), ('accepted', 'Challenge accepted'), ('your_turn', 'Your turn'), ('deadline', 'Deadline near'), ('extra_day', 'Extra day granted'), ('game_over', 'Game over'), ('report', 'Report handled')], max_length=16),
+            model_name="notification",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("challenge", "Challenge received"),
+                    ("accepted", "Challenge accepted"),
+                    ("your_turn", "Your turn"),
+                    ("deadline", "Deadline near"),
+                    ("extra_day", "Extra day granted"),
+                    ("game_over", "Game over"),
+                    ("report", "Report handled"),
+                ],
+                max_length=16,
+            ),
         ),
         migrations.AlterField(
-            model_name='notification',
-            name='text',
+            model_name="notification",
+            name="text",
             field=models.CharField(max_length=1200),
         ),
     ]

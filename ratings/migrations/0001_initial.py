@@ -6,47 +6,99 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Rating',
+            name="Rating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('variant', models.CharField(choices=[('standard', 'Standard'), ('talon', 'Talon')], max_length=16)),
-                ('rating', models.FloatField(default=1500.0)),
-                ('deviation', models.FloatField(default=350.0)),
-                ('volatility', models.FloatField(default=0.06)),
-                ('games', models.PositiveIntegerField(default=0)),
-                ('updated', models.DateTimeField(auto_now=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "variant",
+                    models.CharField(
+                        choices=[("standard", "Standard"), ("talon", "Talon")], max_length=16
+                    ),
+                ),
+                ("rating", models.FloatField(default=1500.0)),
+                ("deviation", models.FloatField(default=350.0)),
+                ("volatility", models.FloatField(default=0.06)),
+                ("games", models.PositiveIntegerField(default=0)),
+                ("updated", models.DateTimeField(auto_now=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ratings",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['variant', '-rating'], name='ratings_rat_variant_9309db_idx')],
-                'constraints': [models.UniqueConstraint(fields=('user', 'variant'), name='rating_unique_user_variant')],
+                "indexes": [
+                    models.Index(
+                        fields=["variant", "-rating"], name="ratings_rat_variant_9309db_idx"
+                    )
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("user", "variant"), name="rating_unique_user_variant"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='RatingChange',
+            name="RatingChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('variant', models.CharField(choices=[('standard', 'Standard'), ('talon', 'Talon')], max_length=16)),
-                ('before', models.FloatField()),
-                ('after', models.FloatField()),
-                ('deviation_after', models.FloatField()),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to='games.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_changes', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "variant",
+                    models.CharField(
+                        choices=[("standard", "Standard"), ("talon", "Talon")], max_length=16
+                    ),
+                ),
+                ("before", models.FloatField()),
+                ("after", models.FloatField()),
+                ("deviation_after", models.FloatField()),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_changes",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created', 'pk'],
-                'constraints': [models.UniqueConstraint(fields=('game', 'user'), name='rating_change_once_per_game')],
+                "ordering": ["created", "pk"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("game", "user"), name="rating_change_once_per_game"
+                    )
+                ],
             },
         ),
     ]

@@ -19,9 +19,7 @@ NEW_PASSWORD = "staple-lantern-oboe-42"
 
 
 def test_password_reset_end_to_end(client, verified_user, nav_text):
-    response = client.post(
-        "/accounts/password/reset/", {"email": "carol@example.com"}, follow=True
-    )
+    response = client.post("/accounts/password/reset/", {"email": "carol@example.com"}, follow=True)
     assert response.redirect_chain[-1][0] == "/accounts/password/reset/done/"
     assert "Check your e-mail" in response.content.decode()
 

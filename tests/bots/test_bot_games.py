@@ -4,9 +4,9 @@ or late task changes nothing. Tasks run in-process here (tests/tasks runs a real
 import pytest
 
 from games import services
-from games.engine import replay
 from games.models import Game, GameAction
 from games.selectors import game_state
+from games.xix.engine import replay
 from tests.factories import UserFactory, play
 
 pytestmark = pytest.mark.django_db

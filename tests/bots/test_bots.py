@@ -7,13 +7,13 @@ import pytest
 from django.core.management import call_command
 
 from games import services
-from games.bots import HeuristicBot, RandomBot, StrongBot, choose_action, determinize, make_bot
-from games.bots.arena import play_deals, wilson
-from games.bots.knowledge import Knowledge
-from games.engine import State, new_game, seat_view, shuffled_deal
-from games.engine.playout import random_playout
+from games.arena import play_tables, wilson
 from games.models import Game, GameAction
 from games.selectors import game_state
+from games.xix.bots import HeuristicBot, RandomBot, StrongBot, choose_action, determinize, make_bot
+from games.xix.bots.knowledge import Knowledge
+from games.xix.engine import State, new_game, seat_view, shuffled_deal
+from games.xix.engine.playout import random_playout
 from tests.factories import UserFactory, play
 
 VARIANTS = ["standard", "talon"]
@@ -53,8 +53,10 @@ def test_every_bot_returns_a_legal_action_in_every_phase(variant):
 def test_same_view_and_seed_same_action(level):
     for variant in VARIANTS:
         for _state, view in list(random_game(variant, 99))[:60:7]:
-            first = choose_action(level, view, "g:1") if level != "strong" else (
-                StrongBot(playouts=40).choose(view, "g:1")
+            first = (
+                choose_action(level, view, "g:1")
+                if level != "strong"
+                else (StrongBot(playouts=40).choose(view, "g:1"))
             )
             again = make_bot(level, **({"playouts": 40} if level == "strong" else {}))
             assert again.choose(view, "g:1") == first
@@ -142,9 +144,23 @@ def test_a_bot_decides_from_its_view_only(variant, level, settings):
 # --- determinization --------------------------------------------------------------------
 
 FIELDS = [
-    "variant", "phase", "to_move", "exchange", "n_actions", "scores", "hands", "trick",
-    "last_trick", "strikes", "stakes", "stakes_next", "pool", "last_exchange",
-    "legal_actions", "unseen", "result",
+    "variant",
+    "phase",
+    "to_move",
+    "exchange",
+    "n_actions",
+    "scores",
+    "hands",
+    "trick",
+    "last_trick",
+    "strikes",
+    "stakes",
+    "stakes_next",
+    "pool",
+    "last_exchange",
+    "legal_actions",
+    "unseen",
+    "result",
 ]
 
 
@@ -168,7 +184,8 @@ def test_determinized_states_look_the_same_to_the_seat(variant):
                 # All 18 cards exactly once.
                 cards = (
                     [c for s in (0, 1) for c in range(1, 19) if det.hand(s) >> c & 1]
-                    + det.row + [det.discard]
+                    + det.row
+                    + [det.discard]
                     + [c for c in range(1, 19) if det.pool >> c & 1]
                 )
                 assert sorted(cards) == list(range(1, 19))
@@ -201,8 +218,7 @@ def position(variant, hand0, hand1, row, discard, leader=0):
 
 def test_heuristic_follows_with_the_cheapest_winning_card():
     # Seat 0 leads 10; seat 1 holds 11, 12, 17 (which beat it) and 2, 3, 4 (which do not).
-    state = position("talon", [10, 1, 5, 6, 7, 8], [11, 12, 17, 2, 3, 4],
-                     [13, 14, 15, 16, 18], 9)
+    state = position("talon", [10, 1, 5, 6, 7, 8], [11, 12, 17, 2, 3, 4], [13, 14, 15, 16, 18], 9)
     state, _ = state.apply({"seat": 0, "type": "play", "card": 10})
     action = HeuristicBot().choose(seat_view(state, 1), 0)
     assert action == {"seat": 1, "type": "play", "card": 11}
@@ -210,8 +226,7 @@ def test_heuristic_follows_with_the_cheapest_winning_card():
 
 def test_heuristic_throws_its_weakest_card_when_it_cannot_win():
     # Talon: 18 led; only the 1 (18 + 1 = 19, the follower takes) would beat it.
-    state = position("talon", [18, 1, 5, 6, 7, 8], [11, 12, 16, 2, 3, 4],
-                     [13, 14, 15, 9, 10], 17)
+    state = position("talon", [18, 1, 5, 6, 7, 8], [11, 12, 16, 2, 3, 4], [13, 14, 15, 9, 10], 17)
     state, _ = state.apply({"seat": 0, "type": "play", "card": 18})
     view = seat_view(state, 1)
     action = HeuristicBot().choose(view, 0)
@@ -222,8 +237,7 @@ def test_heuristic_throws_its_weakest_card_when_it_cannot_win():
 
 def test_heuristic_leads_a_sure_winner():
     # Seat 0 holds 18 and the 1 (the only card beating a led 18): 18 surely wins.
-    state = position("talon", [18, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11],
-                     [12, 13, 14, 15, 16], 17)
+    state = position("talon", [18, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11], [12, 13, 14, 15, 16], 17)
     action = HeuristicBot().choose(seat_view(state, 0), 0)
     assert action == {"seat": 0, "type": "play", "card": 18}
 
@@ -231,8 +245,7 @@ def test_heuristic_leads_a_sure_winner():
 def test_heuristic_raises_when_it_cannot_lose():
     # Seat 1 takes a strike but holds 18, 17, 16 and the 1, 2, 3 (their 19-partners): no
     # card can beat its three best cards, so it raises rather than abandons.
-    state = position("talon", [4, 5, 6, 7, 8, 9], [18, 17, 16, 1, 2, 3],
-                     [10, 11, 12, 13, 14], 15)
+    state = position("talon", [4, 5, 6, 7, 8, 9], [18, 17, 16, 1, 2, 3], [10, 11, 12, 13, 14], 15)
     state, _ = state.apply({"seat": 0, "type": "play", "card": 9})
     state, _ = state.apply({"seat": 1, "type": "play", "card": 3})
     assert state.phase == "decide" and state.to_move == 1
@@ -241,8 +254,7 @@ def test_heuristic_raises_when_it_cannot_lose():
 
 def test_heuristic_abandons_with_a_hopeless_hand():
     # Seat 1 holds only low cards; every one loses to the opponent's certain high cards.
-    state = position("talon", [18, 17, 16, 15, 14, 13], [1, 2, 3, 4, 5, 6],
-                     [7, 8, 9, 10, 11], 12)
+    state = position("talon", [18, 17, 16, 15, 14, 13], [1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11], 12)
     state, _ = state.apply({"seat": 0, "type": "play", "card": 13})
     state, _ = state.apply({"seat": 1, "type": "play", "card": 1})
     assert HeuristicBot().choose(seat_view(state, 1), 0)["type"] == "abandon"
@@ -263,9 +275,10 @@ def test_heuristic_drafts_the_strongest_card():
 
 
 def test_strong_bot_beats_random_in_a_small_seeded_match():
-    result = play_deals("strong", "random", "talon", "test", range(10), {"playouts": 60})
-    assert result.games == 20
-    assert result.wins_a >= 16
+    options = [{"playouts": 60}, {}]
+    match = play_tables("xix", "talon", 2, ["strong", "random"], "test", range(10), options)
+    assert match.games == 20
+    assert match.entrants[0].firsts >= 16
 
 
 def test_wilson_interval():
@@ -276,8 +289,9 @@ def test_wilson_interval():
 
 def test_bot_arena_command_prints_the_expected_fields():
     out = io.StringIO()
-    call_command("bot_arena", a="heuristic", b="random", games=4, variant="talon", seed="7",
-                 stdout=out)
+    call_command(
+        "bot_arena", a="heuristic", b="random", games=4, variant="talon", seed="7", stdout=out
+    )
     text = out.getvalue()
     assert "games: 4 (2 deals, each played twice with seats swapped)" in text
     assert "wins: heuristic (A)" in text and "random (B)" in text

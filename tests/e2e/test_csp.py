@@ -23,9 +23,9 @@ def watch(page, violations):
     """Collect Chromium's console reports of blocked scripts, styles and the like."""
     page.on(
         "console",
-        lambda message: violations.append(message.text)
-        if "Content Security Policy" in message.text
-        else None,
+        lambda message: (
+            violations.append(message.text) if "Content Security Policy" in message.text else None
+        ),
     )
 
 

@@ -8,8 +8,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from games.engine import shuffled_deal
 from games.models import Game
+from games.xix.engine import shuffled_deal
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -99,8 +99,9 @@ def test_two_people_play_a_game_to_its_end_and_replay_it(
 
     # A known deal, so the game is the same on every run (no action has been taken yet).
     deal, leader = shuffled_deal(SEED)
-    Game.objects.filter(pk=game.pk).update(seed=SEED, deal=deal, first_leader=leader,
-                                           to_move=leader)
+    Game.objects.filter(pk=game.pk).update(
+        seed=SEED, deal=deal, first_leader=leader, to_move=leader
+    )
     bob.reload()
 
     # Ann finds the game under My games.
@@ -189,8 +190,9 @@ def test_two_people_play_a_game_to_its_end_and_replay_it(
     assert verdict == {"ok": True, "over": True, "scores": game.scores, "winner": game.winner}
 
     # On a phone the replay fits the screen's width.
-    phone = new_page(viewport={"width": 390, "height": 844},
-                     storage_state=bob.context.storage_state())
+    phone = new_page(
+        viewport={"width": 390, "height": 844}, storage_state=bob.context.storage_state()
+    )
     phone.goto(f"{base}/games/{game.pk}/replay/?step=20")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the replay is {width}px wide on a 390px screen"

@@ -1,14 +1,14 @@
 """Shared helpers for the engine tests: actions, deals, scripted exchanges, random games.
 
 The rules the helpers rely on to *choose* moves (who takes a trick) are written here again,
-independently of ``games.engine``, so a scripted scenario cannot agree with an engine bug.
+independently of ``games.xix.engine``, so a scripted scenario cannot agree with an engine bug.
 """
 
 import random
 
 from hypothesis import strategies as st
 
-from games.engine import State, cards_of, new_game
+from games.xix.engine import State, cards_of, new_game
 
 CARDS = list(range(1, 19))
 ALL_CARDS_MASK = sum(1 << c for c in CARDS)

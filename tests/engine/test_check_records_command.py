@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.engine import make_action, make_record, new_game, shuffled_deal
-from games.engine.playout import random_playout
+from games.xix.engine import make_action, make_record, new_game, shuffled_deal
+from games.xix.engine.playout import random_playout
 from tests.engine.helpers import SPLIT, abandon, play
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ import re
 
 from hypothesis import HealthCheck, given, settings
 
-from games.engine import full_view, new_game, seat_view, spectator_view
+from games.xix.engine import full_view, new_game, seat_view, spectator_view
 from tests.engine.helpers import (
     SPLIT,
     abandon,

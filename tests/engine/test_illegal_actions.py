@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import IllegalAction, new_game, replay
+from games.xix.engine import IllegalAction, new_game, replay
 from tests.engine.helpers import (
     SPLIT,
     abandon,

@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from games.engine import new_game, replay, shuffled_deal
-from games.engine.playout import random_playout
+from games.xix.engine import new_game, replay, shuffled_deal
+from games.xix.engine.playout import random_playout
 from tests.engine.helpers import action_of, reference_playout, snapshot
 
 VARIANTS = ["standard", "talon"]

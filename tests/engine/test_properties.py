@@ -4,7 +4,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.engine import IllegalAction, cards_of, full_view, replay, seat_view, spectator_view
+from games.xix.engine import IllegalAction, cards_of, full_view, replay, seat_view, spectator_view
 from tests.engine.helpers import (
     ALL_CARDS_MASK,
     CARDS,

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from games.engine import (
+from games.xix.engine import (
     FORMAT,
     InvalidSetup,
     check_header,

@@ -5,7 +5,7 @@ Positions are built by choosing the deal (ruling 1 lays it out) and playing expl
 
 import pytest
 
-from games.engine import (
+from games.xix.engine import (
     IllegalAction,
     InvalidSetup,
     cards_of,

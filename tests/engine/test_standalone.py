@@ -10,8 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 NEW_MODULES = """
 import json, sys
 before = set(sys.modules)
-import games.engine
-import games.engine.playout
+import games.xix.engine
+import games.xix.engine.playout
 print(json.dumps(sorted(set(sys.modules) - before)))
 """
 
@@ -26,7 +26,7 @@ def python(*args):
 
 def test_importing_the_engine_loads_no_django_module():
     code = (
-        "import games.engine, sys; "
+        "import games.xix.engine, sys; "
         "print(any(m == 'django' or m.startswith('django.') for m in sys.modules))"
     )
     assert python("-c", code).strip() == "False"
@@ -39,7 +39,7 @@ def test_importing_the_engine_loads_only_the_standard_library():
         m for m in loaded
         if m.split(".")[0] not in sys.stdlib_module_names and m.split(".")[0] != "games"
     ]  # fmt: skip
-    assert "games.engine.state" in loaded
+    assert "games.xix.engine.state" in loaded
     assert outside == []
     assert not {"celery", "redis", "psycopg", "django"} & {m.split(".")[0] for m in loaded}
 

@@ -2,7 +2,7 @@
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.engine import cards_of, full_view, new_game, seat_view, spectator_view
+from games.xix.engine import cards_of, full_view, new_game, seat_view, spectator_view
 from tests.engine.helpers import ALL_CARDS_MASK, games
 
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}

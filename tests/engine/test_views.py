@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import full_view, new_game, seat_view, spectator_view
+from games.xix.engine import full_view, new_game, seat_view, spectator_view
 from tests.engine.helpers import SPLIT, abandon, draft, play, run, trade
 
 

@@ -29,7 +29,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from games.engine import replay
+from games.xix.engine import replay
 from tests.conftest import running_in_ci
 
 ROOT = Path(__file__).resolve().parent.parent.parent

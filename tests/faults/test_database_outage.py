@@ -116,10 +116,13 @@ def test_postgres_stopping_mid_play_gives_503s_writes_nothing_half_and_play_resu
     g = game()
     assert g.n_actions == before, "the interrupted move left nothing behind"
     assert len(g.seqs) == before
-    assert conn.execute(
-        "SELECT count(*) FROM notifications_notification WHERE game_id = %s AND seq > %s",
-        (game_id, before),
-    ).fetchone()[0] == 0
+    assert (
+        conn.execute(
+            "SELECT count(*) FROM notifications_notification WHERE game_id = %s AND seq > %s",
+            (game_id, before),
+        ).fetchone()[0]
+        == 0
+    )
 
     # Play resumes: the same move, posted again. A gunicorn worker that served no request
     # during the outage still holds a dead connection, which fails one request (a 503)

@@ -116,13 +116,16 @@ def test_redis_stopping_loses_no_move_email_or_bot_move(
     assert len(owed) == 1 and owed[0][0] == "sent", owed
     mails = "".join(p.read_text() for p in mail.iterdir())
     assert mails.count(f"To: {opponent}@example.com") == owed[0][1], mails
-    assert conn.execute(
-        "SELECT count(*) FROM games_gameaction a JOIN games_game g ON g.id = a.game_id"
-        " WHERE a.game_id = %s AND a.seq = %s AND a.seat = (CASE WHEN"
-        " g.player0_id = (SELECT id FROM accounts_user WHERE username = 'bot-random')"
-        " THEN 0 ELSE 1 END)",
-        (vs_bot, bot_seq),
-    ).fetchone()[0] == 1
+    assert (
+        conn.execute(
+            "SELECT count(*) FROM games_gameaction a JOIN games_game g ON g.id = a.game_id"
+            " WHERE a.game_id = %s AND a.seq = %s AND a.seat = (CASE WHEN"
+            " g.player0_id = (SELECT id FROM accounts_user WHERE username = 'bot-random')"
+            " THEN 0 ELSE 1 END)",
+            (vs_bot, bot_seq),
+        ).fetchone()[0]
+        == 1
+    )
     assert worker.output().count(f"moved in game {vs_bot} at action {bot_seq}") == 1
     for pk in (pvp, vs_bot):
         game(pk).check_log()

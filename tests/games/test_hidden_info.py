@@ -14,9 +14,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games.engine import shuffled_deal
 from games.models import Game
 from games.selectors import game_state
+from games.xix.engine import shuffled_deal
 from notifications.models import Notification
 from tests.factories import play, start_game_with_deal
 from tests.games.fixtures_play import (

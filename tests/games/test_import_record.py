@@ -11,9 +11,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from accounts.models import User
-from games.engine import make_record, new_game, shuffled_deal
 from games.models import Game, GameAction
 from games.selectors import game_state
+from games.xix.engine import make_record, new_game, shuffled_deal
 from notifications.models import Notification
 from tests.factories import UserFactory, play_random, start_game
 

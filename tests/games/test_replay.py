@@ -9,9 +9,9 @@ import pytest
 from django.core.management import call_command
 
 from games import services
-from games.engine import full_view, replay
 from games.models import Game
 from games.selectors import game_state
+from games.xix.engine import full_view, replay
 from tests.factories import UserFactory, play, play_random, start_game
 
 pytestmark = pytest.mark.django_db
@@ -25,15 +25,17 @@ def cards_on_page(html: str) -> list[int]:
 
 def hand_on_page(html: str, name: str, which: str) -> list[int]:
     label = f"{name}&#x27;s {which} hand"
-    match = re.search(rf'<ul class="cards replay-cards" aria-label="{label}">(.*?)</ul>', html,
-                      re.S)
+    match = re.search(
+        rf'<ul class="cards replay-cards" aria-label="{label}">(.*?)</ul>', html, re.S
+    )
     assert match, f"no {which} hand for {name} on the page"
     return cards_on_page(match.group(1))
 
 
 def current_history(html: str) -> str:
-    match = re.search(r'<li class="replay-history-current" aria-current="step">(.*?)</li>',
-                      html, re.S)
+    match = re.search(
+        r'<li class="replay-history-current" aria-current="step">(.*?)</li>', html, re.S
+    )
     assert match, "no history line is marked as the current step"
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", match.group(1))).split())
 
@@ -160,8 +162,9 @@ def test_nobody_gets_the_record_of_a_live_game(client, active, who, request):
 
 
 def test_an_open_challenge_has_no_replay_or_record(client, ann, bob):
-    challenge = services.challenge_create(user=ann, variant="standard", days_per_move=3,
-                                          rated=True, invited=None)
+    challenge = services.challenge_create(
+        user=ann, variant="standard", days_per_move=3, rated=True, invited=None
+    )
     client.force_login(bob)
     for url in (replay_url(challenge), record_url(challenge)):
         response = client.get(url)
@@ -170,8 +173,9 @@ def test_an_open_challenge_has_no_replay_or_record(client, ann, bob):
 
 
 def test_a_direct_challenge_is_invisible_to_others(client, ann, bob, carol):
-    challenge = services.challenge_create(user=ann, variant="standard", days_per_move=3,
-                                          rated=True, invited=bob)
+    challenge = services.challenge_create(
+        user=ann, variant="standard", days_per_move=3, rated=True, invited=bob
+    )
     client.force_login(carol)
     assert client.get(replay_url(challenge)).status_code == 404
     assert client.get(record_url(challenge)).status_code == 404
@@ -196,7 +200,7 @@ def test_each_step_shows_the_position_after_that_many_actions(client, finished, 
     client.force_login(carol)
     actions = list(finished.actions.order_by("seq").values_list("action", flat=True))
     for step in (1, 2, len(actions) // 2, len(actions) - 1):
-        before = replay(finished.variant, finished.deal, finished.first_leader, actions[:step - 1])
+        before = replay(finished.variant, finished.deal, finished.first_leader, actions[: step - 1])
         after = replay(finished.variant, finished.deal, finished.first_leader, actions[:step])
         view = full_view(after, ["ann", "bob"])
         response = client.get(replay_url(finished, step))
@@ -210,7 +214,7 @@ def test_each_step_shows_the_position_after_that_many_actions(client, finished, 
         assert row.count(", face down") == sum(not slot["face_up"] for slot in view["row"])
         assert row.count(", face up") == sum(slot["face_up"] for slot in view["row"])
         # The lines this action wrote are the highlighted ones.
-        new_lines = view["history"][len(full_view(before, ["ann", "bob"])["history"]):]
+        new_lines = view["history"][len(full_view(before, ["ann", "bob"])["history"]) :]
         assert new_lines
         assert current_history(html) == " ".join([str(step), *new_lines])
 
@@ -219,11 +223,16 @@ def test_first_and_last_steps_disable_the_way_out(client, finished, ann):
     client.force_login(ann)
     last = finished.n_actions
     html = client.get(replay_url(finished, 0)).content.decode()
-    assert '<span class="button button-secondary replay-nav-button" aria-disabled="true" ' \
-           'data-replay-nav="previous">' in html
+    assert (
+        '<span class="button button-secondary replay-nav-button" aria-disabled="true" '
+        'data-replay-nav="previous">' in html
+    )
     assert f'href="/games/{finished.pk}/replay/?step=1"' in html
-    assert re.search(rf'href="/games/{finished.pk}/replay/\?step={last}"\s+hx-get="[^"]+"\s+'
-                     r'data-replay-nav="last"', html)
+    assert re.search(
+        rf'href="/games/{finished.pk}/replay/\?step={last}"\s+hx-get="[^"]+"\s+'
+        r'data-replay-nav="last"',
+        html,
+    )
 
     response = client.get(replay_url(finished, last))
     html = response.content.decode()
@@ -260,8 +269,10 @@ def test_htmx_gets_only_the_step(client, finished, ann):
     assert f"Step 4 of {finished.n_actions}" in text(response)
     assert "HX-Request" in response["Vary"]
     # A history restore (back button with no cached page) gets the whole page.
-    restore = client.get(replay_url(finished, 4),
-                         headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
+    restore = client.get(
+        replay_url(finished, 4),
+        headers={"HX-Request": "true", "HX-History-Restore-Request": "true"},
+    )
     assert "<html" in restore.content.decode()
 
 
@@ -294,8 +305,7 @@ def test_a_resigned_game_replays_to_the_resignation(client, ann, bob, carol):
 
 
 def test_an_aborted_game_can_be_replayed(client, active, carol):
-    Game.objects.filter(pk=active.pk).update(status=Game.Status.ABORTED,
-                                             reason=Game.Reason.ABORT)
+    Game.objects.filter(pk=active.pk).update(status=Game.Status.ABORTED, reason=Game.Reason.ABORT)
     client.force_login(carol)
     response = client.get(replay_url(active, 7))
     assert response.status_code == 200
@@ -316,8 +326,7 @@ def test_a_talon_game_shows_its_talon(client, ann, bob):
 
 
 @pytest.mark.parametrize("who", ["ann", "carol", "staff"])
-def test_the_record_downloads_and_passes_check_records(client, finished, who, request,
-                                                       tmp_path):
+def test_the_record_downloads_and_passes_check_records(client, finished, who, request, tmp_path):
     client.force_login(request.getfixturevalue(who))
     response = client.get(record_url(finished))
     assert response.status_code == 200
@@ -330,8 +339,12 @@ def test_the_record_downloads_and_passes_check_records(client, finished, who, re
     assert record["players"] == ["ann", "bob"]
     assert record["deal"] == finished.deal
     assert len(record["actions"]) == finished.n_actions
-    assert record["result"] == {"status": "finished", "winner": finished.winner,
-                                "scores": finished.scores, "reason": finished.reason}
+    assert record["result"] == {
+        "status": "finished",
+        "winner": finished.winner,
+        "scores": finished.scores,
+        "reason": finished.reason,
+    }
     assert record["game"] == f"http://testserver/games/{finished.pk}/"
 
     path = tmp_path / f"xix-game-{finished.pk}.json"
@@ -339,8 +352,12 @@ def test_the_record_downloads_and_passes_check_records(client, finished, who, re
     out = StringIO()
     call_command("check_records", str(path), stdout=out)
     verdict = json.loads(out.getvalue())
-    assert verdict == {"ok": True, "over": True, "scores": finished.scores,
-                       "winner": finished.winner}
+    assert verdict == {
+        "ok": True,
+        "over": True,
+        "scores": finished.scores,
+        "winner": finished.winner,
+    }
 
 
 def test_the_record_of_a_resigned_game_is_legal_and_says_so(client, ann, bob, tmp_path):

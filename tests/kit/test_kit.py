@@ -66,7 +66,8 @@ def test_the_kit_loads_only_the_standard_library():
 
     code = (
         "import json, sys; before = set(sys.modules); "
-        "import games.kit.errors, games.kit.outcome, games.kit.shapes, games.kit.variants; "
+        "import games.kit.errors, games.kit.outcome, games.kit.play, games.kit.shapes, "
+        "games.kit.variants; "
         "print(json.dumps(sorted(set(sys.modules) - before)))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -28,7 +28,8 @@ def test_every_registered_engine_loads_only_the_standard_library(key):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     roots = {name.split(".")[0] for name in json.loads(done.stdout)}
-    assert roots <= set(sys.stdlib_module_names) | {"games"}
+    own = registry.ENGINES[key][0].split(".")[0]  # "games", or "tests" for the test game
+    assert roots <= set(sys.stdlib_module_names) | {"games", own}
 
 
 def test_a_record_of_an_unknown_format_is_refused_as_a_whole():
@@ -43,6 +44,23 @@ def test_a_record_of_an_unknown_format_is_refused_as_a_whole():
 
 
 def test_an_xix_record_gets_the_xix_engines_own_verdict():
-    xix = importlib.import_module("games.engine")
+    xix = importlib.import_module("games.xix.engine")
     record = {"format": "xix/1", "variant": "standard", "deal": [1], "first_leader": 0}
     assert registry.check_record(record) == xix.check_record(record)
+
+
+def test_a_game_registered_at_run_time_is_found_until_it_is_removed():
+    unregister = registry.register("extra", "games.xix.engine", "extra/1")
+    try:
+        assert registry.ENGINES["extra"] == ("games.xix.engine", "extra/1")
+        assert registry.rules("extra") is registry.rules("xix")
+        with pytest.raises(ValueError, match="already registered"):
+            registry.register("extra", "games.xix.engine", "other/1")
+        with pytest.raises(ValueError, match="already registered"):
+            registry.register("xix2", "games.xix.engine", "xix/1")
+    finally:
+        unregister()
+    assert "extra" not in registry.ENGINES and "xix2" not in registry.ENGINES
+    assert registry.ENGINES["xix"] == ("games.xix.engine", "xix/1")
+    unregister()  # a second call changes nothing
+    assert "extra" not in registry.ENGINES

@@ -6,7 +6,10 @@ import random
 import pytest
 
 from games import registry
-from games.engine import (
+from games.kit.errors import IllegalAction, InvalidSetup
+from games.kit.outcome import Outcome
+from games.kit.rules import GameRules, GameState
+from games.xix.engine import (
     RULES,
     make_action,
     make_record,
@@ -15,10 +18,7 @@ from games.engine import (
     replay,
     shuffled_deal,
 )
-from games.engine.playout import random_playout
-from games.kit.errors import IllegalAction, InvalidSetup
-from games.kit.outcome import Outcome
-from games.kit.rules import GameRules, GameState
+from games.xix.engine.playout import random_playout
 
 
 def played(variant, seed):

@@ -112,8 +112,10 @@ class _FormReader(HTMLParser):
             if kind in ("submit", "image"):
                 if name:
                     self.form["buttons"][name] = attrs.get("value", "")
-            elif name and kind not in ("button", "file", "reset") and (
-                kind not in ("checkbox", "radio") or "checked" in attrs
+            elif (
+                name
+                and kind not in ("button", "file", "reset")
+                and (kind not in ("checkbox", "radio") or "checked" in attrs)
             ):
                 default = "on" if kind in ("checkbox", "radio") else ""
                 data.setdefault(name, []).append(attrs.get("value") or default)

@@ -12,7 +12,7 @@ from tests.factories import UserFactory, start_game
 
 @pytest.fixture
 def moderator(db):
-    """"mod": staff, in the Moderators group, no other permission."""
+    """ "mod": staff, in the Moderators group, no other permission."""
     user = UserFactory(username="mod", is_staff=True)
     user.groups.add(Group.objects.get(name="Moderators"))
     return user

@@ -68,14 +68,30 @@ def _report_status(report):
 ACTIONS = {
     "suspend_users": (User, "alice", {"reason": "abusive name"}, _suspended),
     "lift_suspensions": (User, "carol", {"reason": "served"}, lambda u: not _suspended(u)),
-    "abort_games": (Game, "game", {"reason": "broken"},
-                    lambda g: _game_status(g) == Game.Status.ABORTED),
-    "adjudicate_game": (Game, "game", {"reason": "bob left", "winner": "0"},
-                        lambda g: _game_status(g) == Game.Status.FINISHED),
-    "resolve_reports": (Report, "report", {"reason": "acted"},
-                        lambda r: _report_status(r) == Report.Status.RESOLVED),
-    "dismiss_reports": (Report, "report", {"reason": "nothing"},
-                        lambda r: _report_status(r) == Report.Status.DISMISSED),
+    "abort_games": (
+        Game,
+        "game",
+        {"reason": "broken"},
+        lambda g: _game_status(g) == Game.Status.ABORTED,
+    ),
+    "adjudicate_game": (
+        Game,
+        "game",
+        {"reason": "bob left", "winner": "0"},
+        lambda g: _game_status(g) == Game.Status.FINISHED,
+    ),
+    "resolve_reports": (
+        Report,
+        "report",
+        {"reason": "acted"},
+        lambda r: _report_status(r) == Report.Status.RESOLVED,
+    ),
+    "dismiss_reports": (
+        Report,
+        "report",
+        {"reason": "nothing"},
+        lambda r: _report_status(r) == Report.Status.DISMISSED,
+    ),
 }
 ALLOWED_ACTIONS = {"moderator", "superuser"}
 
@@ -109,8 +125,11 @@ def dora():
 
 def _audit_entry(people, alice):
     return services.audit(
-        actor=people["superuser"], action=AuditEntry.Action.LIFT, target="user alice",
-        target_user=alice, reason="kept",
+        actor=people["superuser"],
+        action=AuditEntry.Action.LIFT,
+        target="user alice",
+        target_user=alice,
+        reason="kept",
     )
 
 
@@ -119,11 +138,13 @@ def _audit_entry(people, alice):
 DELETIONS = {
     "a player": (User, lambda r, p: r.getfixturevalue("dora"), {"superuser"}),
     "a game": (Game, lambda r, p: r.getfixturevalue("game"), set()),
-    "a logged action": (GameAction, lambda r, p: GameAction.objects.filter(
-        game=r.getfixturevalue("game")).first(), set()),
+    "a logged action": (
+        GameAction,
+        lambda r, p: GameAction.objects.filter(game=r.getfixturevalue("game")).first(),
+        set(),
+    ),
     "a report": (Report, lambda r, p: r.getfixturevalue("report"), set()),
-    "an audit entry": (AuditEntry, lambda r, p: _audit_entry(p, r.getfixturevalue("alice")),
-                       set()),
+    "an audit entry": (AuditEntry, lambda r, p: _audit_entry(p, r.getfixturevalue("alice")), set()),
 }
 
 
@@ -157,8 +178,9 @@ def test_delete_selected(client, request, people, what, visitor):
 
 @pytest.mark.parametrize("model", [User, Game, GameAction, Report, AuditEntry])
 @pytest.mark.parametrize("visitor", ["moderator", "superuser"])
-def test_the_action_menu_offers_only_what_the_visitor_may_do(client, people, model, visitor,
-                                                             game, report):
+def test_the_action_menu_offers_only_what_the_visitor_may_do(
+    client, people, model, visitor, game, report
+):
     login_as(client, people[visitor])
     opts = model._meta
 
@@ -186,8 +208,9 @@ def test_an_unknown_action_is_ignored(client, people, alice, game, report, model
     target = {User: alice, Game: game, Report: report}[model]
     login_as(client, people["superuser"])
 
-    response = post_action(client, model, "make_everyone_staff", [target], apply="Go",
-                           reason="because")
+    response = post_action(
+        client, model, "make_everyone_staff", [target], apply="Go", reason="because"
+    )
 
     assert response.status_code == 302
     assert messages_of(client.get(response["Location"])) == ["No action selected."]

@@ -83,8 +83,9 @@ def test_a_suspension_must_end_in_the_future(client, moderator, alice):
     first = post_action(client, User, "suspend_users", [alice])
     past = timezone.now() - timedelta(days=1)
 
-    response = apply(client, first, reason="spam", until_0=past.strftime("%Y-%m-%d"),
-                     until_1="12:00:00")
+    response = apply(
+        client, first, reason="spam", until_0=past.strftime("%Y-%m-%d"), until_1="12:00:00"
+    )
 
     assert response.status_code == 400
     assert "The end of a suspension must be in the future." in response.content.decode()
@@ -106,11 +107,14 @@ def test_suspending_a_player_forfeits_their_game_and_is_recorded(
     assert alice.is_suspended and alice.suspended_until is None
     assert alice.suspension_reason == "abusive name"
     game.refresh_from_db()
-    assert (game.status, game.winner, game.reason) == (
-        Game.Status.FINISHED, 1, Game.Reason.FORFEIT)
+    assert (game.status, game.winner, game.reason) == (Game.Status.FINISHED, 1, Game.Reason.FORFEIT)
     [entry] = entries()
     assert (entry.actor, entry.action, entry.target_user, entry.reason) == (
-        moderator, AuditEntry.Action.SUSPEND, alice, "abusive name")
+        moderator,
+        AuditEntry.Action.SUSPEND,
+        alice,
+        "abusive name",
+    )
     assert entry.details["games_forfeited"] == [game.pk]
 
 
@@ -119,8 +123,10 @@ def test_a_suspension_can_have_an_end(client, moderator, alice):
     first = post_action(client, User, "suspend_users", [alice])
     end = timezone.now() + timedelta(days=7)
 
-    follow(client, apply(client, first, reason="spam", until_0=end.strftime("%Y-%m-%d"),
-                         until_1="12:00:00"))
+    follow(
+        client,
+        apply(client, first, reason="spam", until_0=end.strftime("%Y-%m-%d"), until_1="12:00:00"),
+    )
 
     alice.refresh_from_db()
     assert alice.is_suspended
@@ -143,7 +149,10 @@ def test_lifting_a_suspension(client, moderator, alice):
     assert not alice.is_suspended
     [entry] = entries()
     assert (entry.actor, entry.action, entry.target_user) == (
-        moderator, AuditEntry.Action.LIFT, alice)
+        moderator,
+        AuditEntry.Action.LIFT,
+        alice,
+    )
 
 
 def test_a_refused_suspension_is_an_error_message_and_the_rest_go_ahead(
@@ -192,10 +201,17 @@ def test_aborting_a_game(client, moderator, game):
     assert "Abort: done for 1." in messages_of(page)
     game.refresh_from_db()
     assert (game.status, game.winner, game.verdict) == (
-        Game.Status.ABORTED, None, "The deal was broken.")
+        Game.Status.ABORTED,
+        None,
+        "The deal was broken.",
+    )
     [entry] = entries()
     assert (entry.actor, entry.action, entry.target_game, entry.reason) == (
-        moderator, AuditEntry.Action.ABORT, game, "The deal was broken.")
+        moderator,
+        AuditEntry.Action.ABORT,
+        game,
+        "The deal was broken.",
+    )
 
 
 def test_aborting_a_finished_game_is_refused(client, moderator, alice, bob):
@@ -250,13 +266,21 @@ def test_adjudicating_needs_exactly_one_game(client, moderator, alice, bob, game
     other = start_game(bob, alice, seed="other")
     login_as(client, moderator)
 
-    response = post_action(client, Game, "adjudicate_game", [game, other], apply="Adjudicate",
-                           reason="both", winner="0")
+    response = post_action(
+        client,
+        Game,
+        "adjudicate_game",
+        [game, other],
+        apply="Adjudicate",
+        reason="both",
+        winner="0",
+    )
 
     page = follow(client, response)
     assert "Choose exactly one for this action." in messages_of(page)
-    assert set(Game.objects.filter(pk__in=[game.pk, other.pk]).values_list("status", flat=True)) \
-        == {Game.Status.ACTIVE}
+    assert set(
+        Game.objects.filter(pk__in=[game.pk, other.pk]).values_list("status", flat=True)
+    ) == {Game.Status.ACTIVE}
     assert not AuditEntry.objects.exists()
 
 
@@ -279,20 +303,30 @@ def test_adjudicating_a_game_to_a_winner(client, moderator, game):
     assert "Adjudicate: done for 1." in messages_of(page)
     game.refresh_from_db()
     assert (game.status, game.winner, game.reason, game.verdict) == (
-        Game.Status.FINISHED, 1, Game.Reason.ADJUDICATED, "alice stalled")
+        Game.Status.FINISHED,
+        1,
+        Game.Reason.ADJUDICATED,
+        "alice stalled",
+    )
     [entry] = entries()
     assert (entry.actor, entry.action, entry.target_game) == (
-        moderator, AuditEntry.Action.ADJUDICATE, game)
+        moderator,
+        AuditEntry.Action.ADJUDICATE,
+        game,
+    )
     assert entry.details["winner"] == "bob"
 
 
 # --- reports ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("action, status, title, logged", [
-    ("resolve_reports", Report.Status.RESOLVED, "Resolve", AuditEntry.Action.REPORT_RESOLVED),
-    ("dismiss_reports", Report.Status.DISMISSED, "Dismiss", AuditEntry.Action.REPORT_DISMISSED),
-])
+@pytest.mark.parametrize(
+    "action, status, title, logged",
+    [
+        ("resolve_reports", Report.Status.RESOLVED, "Resolve", AuditEntry.Action.REPORT_RESOLVED),
+        ("dismiss_reports", Report.Status.DISMISSED, "Dismiss", AuditEntry.Action.REPORT_DISMISSED),
+    ],
+)
 def test_closing_a_report_with_a_note(client, moderator, report, action, status, title, logged):
     login_as(client, moderator)
     first = post_action(client, Report, action, [report])
@@ -308,10 +342,17 @@ def test_closing_a_report_with_a_note(client, moderator, report, action, status,
     assert f"{title}: done for 1." in messages_of(page)
     report.refresh_from_db()
     assert (report.status, report.note, report.handled_by) == (
-        status, "Thanks, we had a word.", moderator)
+        status,
+        "Thanks, we had a word.",
+        moderator,
+    )
     [entry] = entries()
     assert (entry.actor, entry.action, entry.target_report, entry.reason) == (
-        moderator, logged, report, "Thanks, we had a word.")
+        moderator,
+        logged,
+        report,
+        "Thanks, we had a word.",
+    )
 
 
 def test_a_report_already_handled_is_an_error_message(client, moderator, superuser, report):
@@ -363,7 +404,8 @@ def test_an_objects_page_has_buttons_for_its_actions(client, moderator, pages, p
     assert set(buttons) == expected
     for form in buttons.values():
         assert form["attrs"]["action"] == admin_url(
-            f"{opts.app_label}_{opts.model_name}_changelist")
+            f"{opts.app_label}_{opts.model_name}_changelist"
+        )
         assert form["data"]["_selected_action"] == [str(obj.pk)]
 
 
@@ -372,8 +414,9 @@ def test_no_buttons_for_a_staff_member_who_may_only_look(client, pages, page):
     from django.contrib.auth.models import Permission
 
     viewer = UserFactory(username="vera", is_staff=True)
-    viewer.user_permissions.set(Permission.objects.filter(
-        codename__in=["view_user", "view_game", "view_report"]))
+    viewer.user_permissions.set(
+        Permission.objects.filter(codename__in=["view_user", "view_game", "view_report"])
+    )
     model, obj, _ = pages[page]
     opts = model._meta
     login_as(client, viewer)

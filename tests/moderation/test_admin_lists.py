@@ -28,9 +28,11 @@ def test_the_suspended_filter_counts_only_suspensions_still_running(client, mode
     ran_out = UserFactory(username="ran-out")
     User.objects.filter(pk=running.pk).update(suspended_at=now)
     User.objects.filter(pk=for_a_while.pk).update(
-        suspended_at=now, suspended_until=now + timedelta(days=1))
+        suspended_at=now, suspended_until=now + timedelta(days=1)
+    )
     User.objects.filter(pk=ran_out.pk).update(
-        suspended_at=now - timedelta(days=2), suspended_until=now - timedelta(days=1))
+        suspended_at=now - timedelta(days=2), suspended_until=now - timedelta(days=1)
+    )
     login_as(client, moderator)
     url = admin_url("accounts_user_changelist")
 
@@ -52,12 +54,11 @@ def test_users_are_found_by_name_or_address(client, moderator, alice, bob):
 
 def test_open_reports_come_first(client, moderator, superuser, alice, bob, game):
     carol = UserFactory(username="carol")
-    oldest = services.report_create(reporter=alice, category="stalling", text="slow",
-                                    game=game)
-    handled = services.report_create(reporter=bob, category="other", text="rude",
-                                     reported=alice)
-    newest = services.report_create(reporter=carol, category="abusive_name", text="name",
-                                    reported=bob)
+    oldest = services.report_create(reporter=alice, category="stalling", text="slow", game=game)
+    handled = services.report_create(reporter=bob, category="other", text="rude", reported=alice)
+    newest = services.report_create(
+        reporter=carol, category="abusive_name", text="name", reported=bob
+    )
     services.report_dismiss(actor=superuser, report_id=handled.pk, note="fine")
     Report.objects.filter(pk=oldest.pk).update(created=timezone.now() - timedelta(days=3))
     Report.objects.filter(pk=handled.pk).update(created=timezone.now() + timedelta(hours=1))
@@ -78,8 +79,9 @@ def test_games_are_found_by_number_or_player(client, moderator, alice, bob, game
     assert {g.pk for g in listed(client.get(url, {"q": "bob"}))} == {game.pk, other.pk}
 
 
-def test_the_audit_trail_can_be_filtered_and_searched(client, moderator, superuser, alice,
-                                                      bob, game):
+def test_the_audit_trail_can_be_filtered_and_searched(
+    client, moderator, superuser, alice, bob, game
+):
     services.user_suspend(actor=superuser, user_id=alice.pk, reason="abusive name")
     services.user_lift(actor=moderator, user_id=alice.pk, reason="renamed")
     login_as(client, moderator)

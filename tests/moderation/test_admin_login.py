@@ -62,8 +62,9 @@ def test_a_visitor_comes_back_to_the_admin_page_they_asked_for(client, mona):
     assert client.get(wanted).status_code == 200
 
 
-@pytest.mark.parametrize("target", [EVIL, "//evil.example/", "https:evil.example",
-                                    "javascript:alert(1)"])
+@pytest.mark.parametrize(
+    "target", [EVIL, "//evil.example/", "https:evil.example", "javascript:alert(1)"]
+)
 def test_the_admin_log_in_does_not_send_anyone_to_another_site(client, mona, target):
     anonymous = client.get(admin_url("login"), {"next": target})
     assert next_of(anonymous) == ("/accounts/login/", [admin_url("index")])
@@ -84,8 +85,9 @@ def test_over_https_the_admin_log_in_does_not_send_anyone_back_over_http(client,
 
 
 def test_the_sites_log_in_page_does_not_follow_an_outside_next_either(client, mona):
-    response = client.post("/accounts/login/?" + f"next={EVIL}",
-                           {"login": "mona", "password": PASSWORD, "next": EVIL})
+    response = client.post(
+        "/accounts/login/?" + f"next={EVIL}", {"login": "mona", "password": PASSWORD, "next": EVIL}
+    )
 
     assert response.status_code == 302
     assert "evil.example" not in response["Location"]
@@ -149,14 +151,21 @@ def test_the_admin_address_comes_from_the_environment(value):
     result = subprocess.run(
         [sys.executable, "-c", REPORT],
         cwd=settings.BASE_DIR,
-        env={"PATH": os.environ["PATH"], "DJANGO_SETTINGS_MODULE": "xix_site.settings.test",
-             "ADMIN_URL": value},
-        capture_output=True, text=True, timeout=120,
+        env={
+            "PATH": os.environ["PATH"],
+            "DJANGO_SETTINGS_MODULE": "xix_site.settings.test",
+            "ADMIN_URL": value,
+        },
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == {
-        "index": "/staff-only-x/", "login": "/staff-only-x/login/", "old_address_works": False,
+        "index": "/staff-only-x/",
+        "login": "/staff-only-x/login/",
+        "old_address_works": False,
     }
 
 

@@ -71,10 +71,7 @@ SITE_PAGES = {
     "change page of a staff member": (403, 200, 200),
     # Their own password: on the site's (rate-limited) page, not a form of the admin's.
     "own password change": (302, 302, 302),
-    **{
-        f"app {label}": (404, 200 if label in MODERATOR_APPS else 404, 200)
-        for label in APP_LABELS
-    },
+    **{f"app {label}": (404, 200 if label in MODERATOR_APPS else 404, 200) for label in APP_LABELS},
 }
 
 
@@ -122,19 +119,30 @@ def people_and_world(django_db_setup, django_db_blocker):
                 reporter=alice, category=Report.Category.STALLING, text="slow", game=game
             ),
             "moderation.AuditEntry": services.audit(
-                actor=people["superuser"], action=AuditEntry.Action.LIFT, target="user alice",
-                target_user=alice, reason="a test entry",
+                actor=people["superuser"],
+                action=AuditEntry.Action.LIFT,
+                target="user alice",
+                target_user=alice,
+                reason="a test entry",
             ),
             "notifications.Notification": Notification.objects.create(
                 user=alice, game=game, kind=Notification.Kind.GAME_OVER, seq=99, text="Over."
             ),
             "notifications.OutboundEmail": OutboundEmail.objects.create(
-                key="admin-test", user=alice, to_address=alice.email, subject="Hello",
-                body_text="Hello", body_html="<p>Hello</p>",
+                key="admin-test",
+                user=alice,
+                to_address=alice.email,
+                subject="Hello",
+                body_text="Hello",
+                body_html="<p>Hello</p>",
             ),
             "ratings.Rating": Rating.objects.create(user=alice, variant=game.variant),
             "ratings.RatingChange": RatingChange.objects.create(
-                game=game, user=alice, variant=game.variant, before=1500, after=1510,
+                game=game,
+                user=alice,
+                variant=game.variant,
+                before=1500,
+                after=1510,
                 deviation_after=300,
             ),
         }
@@ -158,9 +166,9 @@ def page_url(page, world, people):
         return {
             "index": lambda: admin_url("index"),
             "password of a player": lambda: admin_url(
-                "auth_user_password_change", world["accounts.User"].pk),
-            "password of a staff member": lambda: admin_url(
-                "auth_user_password_change", root.pk),
+                "auth_user_password_change", world["accounts.User"].pk
+            ),
+            "password of a staff member": lambda: admin_url("auth_user_password_change", root.pk),
             "change page of a staff member": lambda: admin_url("accounts_user_change", root.pk),
             "own password change": lambda: admin_url("password_change"),
         }.get(page, lambda: admin_url("app_list", page.removeprefix("app ")))()

@@ -13,9 +13,9 @@ from django.contrib.auth.models import Group, Permission
 from django.forms.models import model_to_dict
 
 from accounts.models import User
-from games.engine import full_view
 from games.models import Game, GameAction
 from games.selectors import game_state, player_names
+from games.xix.engine import full_view
 from moderation import services
 from moderation.models import AuditEntry, Report
 from tests.factories import PASSWORD, UserFactory, start_game
@@ -38,14 +38,18 @@ def records(game, report, superuser, alice):
     """One of each record the admin shows but must never change, with what a forger
     would post on its change page."""
     entry = services.audit(
-        actor=superuser, action=AuditEntry.Action.LIFT, target="user alice", target_user=alice,
+        actor=superuser,
+        action=AuditEntry.Action.LIFT,
+        target="user alice",
+        target_user=alice,
         reason="as it happened",
     )
     return {
-        "logged action": (GameAction.objects.filter(game=game).first(),
-                          {"seq": "40", "seat": "1", "action": '{"seat": 1, "type": "raise"}'}),
-        "game": (game, {"status": "finished", "score0": "19", "winner": "0",
-                        "verdict": "forged"}),
+        "logged action": (
+            GameAction.objects.filter(game=game).first(),
+            {"seq": "40", "seat": "1", "action": '{"seat": 1, "type": "raise"}'},
+        ),
+        "game": (game, {"status": "finished", "score0": "19", "winner": "0", "verdict": "forged"}),
         "report": (report, {"status": "dismissed", "note": "forged", "text": "nothing"}),
         "audit entry": (entry, {"reason": "forged", "action": "suspend", "target": "x"}),
     }
@@ -97,8 +101,10 @@ def test_nothing_can_be_added_to_the_records(client, superuser, game, model):
     login_as(client, superuser)
     url = admin_url(f"{model._meta.app_label}_{model._meta.model_name}_add")
 
-    response = client.post(url, {"game": game.pk, "seq": "99", "action": "{}", "reason": "x",
-                                 "seat": "0", "target": "x"})
+    response = client.post(
+        url,
+        {"game": game.pk, "seq": "99", "action": "{}", "reason": "x", "seat": "0", "target": "x"},
+    )
 
     assert response.status_code == 403
     assert model.objects.count() == count
@@ -127,7 +133,11 @@ def test_a_superuser_renaming_a_user_is_in_the_audit_trail(client, superuser, al
     assert alice.username == "alicia"
     [entry] = AuditEntry.objects.all()
     assert (entry.actor, entry.action, entry.target_user, entry.target) == (
-        superuser, AuditEntry.Action.USER_CHANGED, alice, "user alicia")
+        superuser,
+        AuditEntry.Action.USER_CHANGED,
+        alice,
+        "user alicia",
+    )
     assert entry.details["fields"] == ["Username"]
     assert LogEntry.objects.filter(object_id=str(alice.pk)).count() == 1
 
@@ -144,7 +154,10 @@ def test_a_moderator_may_correct_a_players_name_and_it_is_audited(client, modera
     assert (alice.username, alice.email) == ("alicia", email)
     [entry] = AuditEntry.objects.all()
     assert (entry.actor, entry.action, entry.target_user) == (
-        moderator, AuditEntry.Action.USER_CHANGED, alice)
+        moderator,
+        AuditEntry.Action.USER_CHANGED,
+        alice,
+    )
     assert entry.details["fields"] == ["Username"]
 
 
@@ -166,17 +179,24 @@ def test_a_moderator_cannot_make_anyone_staff_or_give_groups_or_permissions(
     login_as(client, moderator)
 
     response = change_user(
-        client, alice, username="alicia", is_staff="on", is_superuser="on", is_active="",
-        groups=[str(group.pk)], user_permissions=[str(permission.pk)],
-        is_bot="on", date_joined_0="2001-01-01", date_joined_1="00:00:00",
+        client,
+        alice,
+        username="alicia",
+        is_staff="on",
+        is_superuser="on",
+        is_active="",
+        groups=[str(group.pk)],
+        user_permissions=[str(permission.pk)],
+        is_bot="on",
+        date_joined_0="2001-01-01",
+        date_joined_1="00:00:00",
     )
 
     assert response.status_code == 302
     alice.refresh_from_db()
     assert alice.username == "alicia"  # the one thing a moderator may change
     after = model_to_dict(alice)
-    for field in ("is_staff", "is_superuser", "is_active", "is_bot", "date_joined",
-                  "password"):
+    for field in ("is_staff", "is_superuser", "is_active", "is_bot", "date_joined", "password"):
         assert after[field] == before[field], field
     assert not alice.groups.exists() and not alice.user_permissions.exists()
 
@@ -212,8 +232,7 @@ def test_a_moderator_cannot_change_a_staff_member(client, moderator, superuser, 
     login_as(client, moderator)
     url = admin_url("accounts_user_change", target.pk)
 
-    response = client.post(url, {"username": "renamed", "email": "x@example.com",
-                                 "_save": "Save"})
+    response = client.post(url, {"username": "renamed", "email": "x@example.com", "_save": "Save"})
 
     assert response.status_code == 403
     target.refresh_from_db()
@@ -225,8 +244,10 @@ def test_a_moderator_cannot_set_a_password(client, moderator, alice):
     login_as(client, moderator)
     url = admin_url("auth_user_password_change", alice.pk)
 
-    response = client.post(url, {"password1": "Another-pass-99", "password2": "Another-pass-99",
-                                 "usable_password": "true"})
+    response = client.post(
+        url,
+        {"password1": "Another-pass-99", "password2": "Another-pass-99", "usable_password": "true"},
+    )
 
     assert response.status_code == 403
     alice.refresh_from_db()
@@ -247,7 +268,10 @@ def test_a_superuser_setting_a_password_is_audited(client, superuser, alice):
     assert alice.check_password("Another-pass-99")
     [entry] = AuditEntry.objects.all()
     assert (entry.actor, entry.action, entry.target_user) == (
-        superuser, AuditEntry.Action.USER_CHANGED, alice)
+        superuser,
+        AuditEntry.Action.USER_CHANGED,
+        alice,
+    )
     assert entry.details["fields"] == ["password"]
 
 
@@ -263,7 +287,10 @@ def test_a_superuser_adding_a_user_is_audited(client, superuser):
     newbie = User.objects.get(username="newbie")
     [entry] = AuditEntry.objects.all()
     assert (entry.actor, entry.action, entry.target_user) == (
-        superuser, AuditEntry.Action.USER_ADDED, newbie)
+        superuser,
+        AuditEntry.Action.USER_ADDED,
+        newbie,
+    )
 
 
 def test_a_superuser_deleting_a_user_is_audited(client, superuser):
@@ -276,7 +303,11 @@ def test_a_superuser_deleting_a_user_is_audited(client, superuser):
     assert not User.objects.filter(pk=dora.pk).exists()
     [entry] = AuditEntry.objects.all()
     assert (entry.actor, entry.action, entry.target_user, entry.target) == (
-        superuser, AuditEntry.Action.USER_DELETED, None, "user dora")
+        superuser,
+        AuditEntry.Action.USER_DELETED,
+        None,
+        "user dora",
+    )
     assert entry.details["user_id"] == dora.pk
 
 
@@ -293,8 +324,10 @@ def test_a_deletion_that_fails_leaves_no_audit_entry(client, superuser, monkeypa
     login_as(client, superuser)
 
     with pytest.raises(RuntimeError):
-        client.post(admin_url("accounts_user_changelist"), {
-            "action": "delete_selected", "_selected_action": [dora.pk], "post": "yes"})
+        client.post(
+            admin_url("accounts_user_changelist"),
+            {"action": "delete_selected", "_selected_action": [dora.pk], "post": "yes"},
+        )
 
     assert User.objects.filter(pk=dora.pk).exists()
     assert not AuditEntry.objects.exists()
@@ -384,8 +417,9 @@ def test_a_moderator_does_not_see_the_action_log_of_a_game_they_play(client, own
 
 def test_staff_who_may_only_look_at_games_see_no_hidden_card(client, game):
     vera = UserFactory(username="vera", is_staff=True)
-    vera.user_permissions.set(Permission.objects.filter(
-        codename__in=["view_game", "view_gameaction"]))
+    vera.user_permissions.set(
+        Permission.objects.filter(codename__in=["view_game", "view_gameaction"])
+    )
     login_as(client, vera)
 
     html = client.get(admin_url("games_game_change", game.pk)).content.decode()

@@ -138,8 +138,14 @@ def test_the_longest_text_allowed_is_accepted(alice, bob, client_for):
             "Ensure this value has at most 2000 characters (it has 2001).",
         ),
     ],
-    ids=["no category", "empty category", "unknown category", "no text", "blank text",
-         "text too long"],
+    ids=[
+        "no category",
+        "empty category",
+        "unknown category",
+        "no text",
+        "blank text",
+        "text too long",
+    ],
 )
 @pytest.mark.parametrize("target", ["game", "player"])
 def test_bad_input_is_refused_with_a_message_and_nothing_is_filed(
@@ -299,7 +305,9 @@ def test_a_resolved_player_report_tells_the_reporter_in_app_and_by_email(
 
     report = Report.objects.get()
     assert (report.status, report.handled_by, report.note) == (
-        "resolved", moderator, "bob has been asked to rename."
+        "resolved",
+        moderator,
+        "bob has been asked to rename.",
     )
     assert report.handled_at is not None
     note = Notification.objects.get(user=alice)
@@ -439,10 +447,7 @@ def test_a_report_about_a_finished_or_aborted_game_can_be_filed(
     assert Report.objects.get().reported == alice
 
 
-
-def test_a_report_that_cannot_be_filed_is_refused_before_anything_is_written(
-    alice, client_for
-):
+def test_a_report_that_cannot_be_filed_is_refused_before_anything_is_written(alice, client_for):
     """Opening the form to report yourself, or a game against a bot, says why at once
     instead of showing a form whose report would be refused."""
     client = client_for(alice)

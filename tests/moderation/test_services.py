@@ -60,8 +60,7 @@ def test_abort_ends_the_game_with_no_result_and_tells_both_players(
         page = page_text(client_for(user), game)
         assert "Game aborted" in page
         assert (
-            "A moderator aborted the game: it has no result and changes no rating. "
-            f"Reason: {WHY}"
+            f"A moderator aborted the game: it has no result and changes no rating. Reason: {WHY}"
         ) in page
     [entry] = AuditEntry.objects.all()
     assert entry.action == AuditEntry.Action.ABORT
@@ -249,13 +248,23 @@ def test_each_action_writes_exactly_one_entry(moderator, alice, bob, game, clock
     )
     steps = [
         (lambda: abort(moderator, other), AuditEntry.Action.ABORT),
-        (lambda: services.report_resolve(actor=moderator, report_id=report.pk, note="Warned."),
-         AuditEntry.Action.REPORT_RESOLVED),
-        (lambda: services.report_dismiss(actor=moderator, report_id=report2.pk, note="Fine."),
-         AuditEntry.Action.REPORT_DISMISSED),
-        (lambda: services.user_suspend(actor=moderator, user_id=alice.pk, reason="Rude.",
-                                       until=clock.now + timedelta(days=1)),
-         AuditEntry.Action.SUSPEND),
+        (
+            lambda: services.report_resolve(actor=moderator, report_id=report.pk, note="Warned."),
+            AuditEntry.Action.REPORT_RESOLVED,
+        ),
+        (
+            lambda: services.report_dismiss(actor=moderator, report_id=report2.pk, note="Fine."),
+            AuditEntry.Action.REPORT_DISMISSED,
+        ),
+        (
+            lambda: services.user_suspend(
+                actor=moderator,
+                user_id=alice.pk,
+                reason="Rude.",
+                until=clock.now + timedelta(days=1),
+            ),
+            AuditEntry.Action.SUSPEND,
+        ),
         (lambda: services.user_lift(actor=moderator, user_id=alice.pk), AuditEntry.Action.LIFT),
     ]
     for count, (step, action) in enumerate(steps, start=1):

@@ -299,7 +299,9 @@ def test_a_suspended_user_cannot_be_suspended_again(moderator, alice, clock):
     services.user_suspend(actor=moderator, user_id=alice.pk, reason=REASON)
     with pytest.raises(services.ModerationError, match="already suspended"):
         services.user_suspend(
-            actor=moderator, user_id=alice.pk, reason="Another reason",
+            actor=moderator,
+            user_id=alice.pk,
+            reason="Another reason",
             until=clock.now + timedelta(days=1),
         )
     alice = fresh(alice)

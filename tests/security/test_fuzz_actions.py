@@ -30,8 +30,17 @@ pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
 FIELDS = ("seq", "type", "card", "position")
 SUMMARY = (
-    "status", "n_actions", "to_move", "score0", "score1", "winner", "reason", "deadline",
-    "remind_at", "extra_day_seq", "finished_at",
+    "status",
+    "n_actions",
+    "to_move",
+    "score0",
+    "score1",
+    "winner",
+    "reason",
+    "deadline",
+    "remind_at",
+    "extra_day_seq",
+    "finished_at",
 )
 
 FUZZ = settings(
@@ -134,8 +143,28 @@ scalars = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True).map(str),
     st.text(max_size=30),
     st.sampled_from(
-        ["", " ", "play", "raise", "abandon", "draft", "trade", "PLAY", "0x10", "1e3", "٣",
-         "１", "+3", "-0", "3 ", "\x00", "null", "[]", "{}", "9" * 40]
+        [
+            "",
+            " ",
+            "play",
+            "raise",
+            "abandon",
+            "draft",
+            "trade",
+            "PLAY",
+            "0x10",
+            "1e3",
+            "٣",
+            "１",
+            "+3",
+            "-0",
+            "3 ",
+            "\x00",
+            "null",
+            "[]",
+            "{}",
+            "9" * 40,
+        ]
     ),
 )
 form_values = st.one_of(scalars, st.lists(scalars, min_size=1, max_size=3))
@@ -143,11 +172,10 @@ field_names = st.one_of(st.sampled_from(FIELDS), st.text(min_size=1, max_size=12
 forms = st.dictionaries(field_names, form_values, max_size=6)
 
 json_values = st.recursive(
-    st.one_of(
-        st.none(), st.booleans(), numbers, st.floats(allow_nan=False), st.text(max_size=20)
+    st.one_of(st.none(), st.booleans(), numbers, st.floats(allow_nan=False), st.text(max_size=20)),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=8), children, max_size=3)
     ),
-    lambda children: st.lists(children, max_size=3)
-    | st.dictionaries(st.text(max_size=8), children, max_size=3),
     max_leaves=10,
 )
 json_bodies = st.one_of(
@@ -319,8 +347,9 @@ def test_the_current_action_number_is_accepted(table):
     check_answer(response, game.pk, before, may_succeed=True)
 
 
-@settings(max_examples=30, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(htmx=st.booleans(), token=st.one_of(st.none(), st.text(min_size=1, max_size=64)))
 def test_posts_without_a_valid_csrf_token_are_forbidden(table, htmx, token):
     """A client that enforces CSRF checks, posting a legal move without the token (or with

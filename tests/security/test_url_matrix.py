@@ -46,9 +46,9 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from games.engine import cards_of, seat_view, spectator_view
 from games.models import Game, GameAction
 from games.selectors import game_state
+from games.xix.engine import cards_of, seat_view, spectator_view
 from moderation import services as moderation_services
 from moderation.models import AuditEntry, Report
 from notifications.models import Notification, OutboundEmail
@@ -97,7 +97,8 @@ TABLE = {
     "players:profile": row(G, "username", 200, 200, 200, 200, 200, 200),
     "players:history": row(G, "username", 200, 200, 200, 200, 200, 200),
     "ratings:leaderboard_default": row(G, None, L, L, L, L, L, L),
-    "ratings:leaderboard": row(G, "variant", 200, 200, 200, 200, 200, 200),
+    "ratings:leaderboard_short": row(G, "variant", 301, 301, 301, 301, 301, 301),
+    "ratings:leaderboard": row(G, "kind-variant", 200, 200, 200, 200, 200, 200),
     "notifications:list": row(G, None, L, 200, 200, 200, 200, 200),
     "notifications:read": row(P, None, L, 400, 400, 400, 400, 400),
     "moderation:report_game": row(G, "live", L, 200, 200, 200, 200, 200),
@@ -126,15 +127,23 @@ TABLE = {
 # outbox.
 ADMIN_ANON, ADMIN_PLAYER = L, 404
 MODERATOR_MAY_VIEW = {
-    "accounts.user", "games.game", "games.gameaction", "moderation.report",
+    "accounts.user",
+    "games.game",
+    "games.gameaction",
+    "moderation.report",
     "moderation.auditentry",
 }
 ADMIN_NAMESPACE = "admin"
 
 # Pages where a moderator or superuser who does not play in the game may see every card.
-EVERY_CARD_ALLOWED = {"games:replay", "games:replay@finished", "admin:games_game_change",
-                      "admin:games_gameaction_change", "admin:games_gameaction_changelist",
-                      "admin:games_gameaction_changelist@live"}
+EVERY_CARD_ALLOWED = {
+    "games:replay",
+    "games:replay@finished",
+    "admin:games_game_change",
+    "admin:games_gameaction_change",
+    "admin:games_gameaction_changelist",
+    "admin:games_gameaction_changelist@live",
+}
 
 
 # --- The objects ---------------------------------------------------------------------
@@ -170,8 +179,14 @@ def world(db):
     )
     moderation_services.report_dismiss(actor=mona, report_id=old.pk, note="Within the rules.")
     return {
-        "people": {"anon": None, "seat0": alice, "seat1": bob, "spec": carol, "mod": mona,
-                   "root": root},
+        "people": {
+            "anon": None,
+            "seat0": alice,
+            "seat1": bob,
+            "spec": carol,
+            "mod": mona,
+            "root": root,
+        },
         "live": live,
         "finished": finished,
         "challenge": challenge,
@@ -191,6 +206,8 @@ def url_for(name: str, obj, world) -> str:
         return reverse(name, args=["bob"])
     if obj == "variant":
         return reverse(name, args=["standard"])
+    if obj == "kind-variant":
+        return reverse(name, args=["xix", "standard"])
     if obj == "bad-key":
         if name == "account_confirm_email":
             return reverse(name, args=["not-a-key"])
@@ -225,10 +242,12 @@ def admin_rows(world) -> dict:
         assert obj is not None, f"the sample has no {label} to open"
         mod = 200 if label in MODERATOR_MAY_VIEW else 403
         rows[f"admin:{info}_changelist"] = (
-            reverse(f"admin:{info}_changelist"), staff_statuses(mod, 200)
+            reverse(f"admin:{info}_changelist"),
+            staff_statuses(mod, 200),
         )
         rows[f"admin:{info}_change"] = (
-            reverse(f"admin:{info}_change", args=[obj.pk]), staff_statuses(mod, 200)
+            reverse(f"admin:{info}_change", args=[obj.pk]),
+            staff_statuses(mod, 200),
         )
     for name, status in SEATED_MODERATOR.items():
         rows[name][1]["seat1"] = status
@@ -250,30 +269,71 @@ SEATED_MODERATOR = {
 # seated moderator). Lookups on fields that imply hidden cards answer 400 to everyone.
 ADMIN_FILTERS = {
     "admin:games_game_changelist@seed": (
-        "games_game", lambda g: {"id": g.pk, "seed__startswith": g.seed[0]}, 400, 400),
+        "games_game",
+        lambda g: {"id": g.pk, "seed__startswith": g.seed[0]},
+        400,
+        400,
+    ),
     "admin:games_game_changelist@deal": (
-        "games_game", lambda g: {"id": g.pk, "deal__contains": json.dumps(g.deal)}, 400, 400),
+        "games_game",
+        lambda g: {"id": g.pk, "deal__contains": json.dumps(g.deal)},
+        400,
+        400,
+    ),
     "admin:games_game_changelist@first_leader": (
-        "games_game", lambda g: {"id": g.pk, "first_leader": g.first_leader}, 400, 400),
+        "games_game",
+        lambda g: {"id": g.pk, "first_leader": g.first_leader},
+        400,
+        400,
+    ),
     "admin:games_game_changelist@status": (
-        "games_game", lambda g: {"id": g.pk, "status__exact": "active"}, 200, 200),
+        "games_game",
+        lambda g: {"id": g.pk, "status__exact": "active"},
+        200,
+        200,
+    ),
     "admin:games_gameaction_changelist@live": (
-        "games_gameaction", lambda g: {"game__id__exact": g.pk}, 200, 200),
+        "games_gameaction",
+        lambda g: {"game__id__exact": g.pk},
+        200,
+        200,
+    ),
     "admin:games_gameaction_changelist@action": (
-        "games_gameaction", lambda g: {"game__id__exact": g.pk, "action__contains": "{}"},
-        400, 400),
+        "games_gameaction",
+        lambda g: {"game__id__exact": g.pk, "action__contains": "{}"},
+        400,
+        400,
+    ),
     "admin:games_gameaction_changelist@game_seed": (
-        "games_gameaction", lambda g: {"game__seed__startswith": g.seed[0]}, 400, 400),
+        "games_gameaction",
+        lambda g: {"game__seed__startswith": g.seed[0]},
+        400,
+        400,
+    ),
     "admin:moderation_report_changelist@game": (
-        "moderation_report", lambda g: {"game__id__exact": g.pk}, 200, 200),
+        "moderation_report",
+        lambda g: {"game__id__exact": g.pk},
+        200,
+        200,
+    ),
     "admin:accounts_user_changelist@seed": (
-        "accounts_user", lambda g: {"games_as_seat0__seed__startswith": g.seed[0]}, 400, 400),
+        "accounts_user",
+        lambda g: {"games_as_seat0__seed__startswith": g.seed[0]},
+        400,
+        400,
+    ),
 }
 
 
 def staff_statuses(mod, root) -> dict:
-    return {"anon": ADMIN_ANON, "seat0": ADMIN_PLAYER, "seat1": mod,
-            "spec": ADMIN_PLAYER, "mod": mod, "root": root}
+    return {
+        "anon": ADMIN_ANON,
+        "seat0": ADMIN_PLAYER,
+        "seat1": mod,
+        "spec": ADMIN_PLAYER,
+        "mod": mod,
+        "root": root,
+    }
 
 
 def client_for(user) -> Client:
@@ -448,7 +508,8 @@ def test_the_table_covers_every_url_name():
     assert outside_admin - covered == set(), "URL names missing from the table"
     assert covered - names == set(), "the table names URLs that do not exist"
     unnamed = [
-        str(p.pattern) for p in get_resolver().url_patterns
+        str(p.pattern)
+        for p in get_resolver().url_patterns
         if isinstance(p, URLPattern) and not p.name
     ]
     assert unnamed == []
@@ -481,8 +542,7 @@ def test_admin_pages_sampled(world):
 
 def answers_about_the_live_game(world):
     """(label, visitor, response) for every page and partial, the admin's included."""
-    pages = [(name, method, url_for(name, obj, world)) for name, (method, obj, _) in
-             TABLE.items()]
+    pages = [(name, method, url_for(name, obj, world)) for name, (method, obj, _) in TABLE.items()]
     pages += [(name, G, url) for name, (url, _) in admin_rows(world).items()]
     live = world["live"]
     for who in VISITORS:
@@ -491,10 +551,16 @@ def answers_about_the_live_game(world):
             yield name, who, fetch(client, method, url)
         for label, url, headers in (
             ("game partial", reverse("games:game", args=[live.pk]), {"HTTP_HX_REQUEST": "true"}),
-            ("poll partial", reverse("games:poll", args=[live.pk]) + "?seq=0",
-             {"HTTP_HX_REQUEST": "true"}),
-            ("replay partial", reverse("games:replay", args=[live.pk]) + "?step=7",
-             {"HTTP_HX_REQUEST": "true"}),
+            (
+                "poll partial",
+                reverse("games:poll", args=[live.pk]) + "?seq=0",
+                {"HTTP_HX_REQUEST": "true"},
+            ),
+            (
+                "replay partial",
+                reverse("games:replay", args=[live.pk]) + "?step=7",
+                {"HTTP_HX_REQUEST": "true"},
+            ),
         ):
             yield label, who, fetch(client, G, url, **headers)
 
@@ -511,8 +577,11 @@ def leaks_in(name, who, response, world) -> list[str]:
     html = response.content.decode(errors="replace")
     leaks = []
     if name in MANY_GAMES_LOGS and seat_of(world, who) is not None:
-        listed = [pk for pk in GameAction.objects.filter(game=live).values_list("pk", flat=True)
-                  if f"/gameaction/{pk}/change/" in html]
+        listed = [
+            pk
+            for pk in GameAction.objects.filter(game=live).values_list("pk", flat=True)
+            if f"/gameaction/{pk}/change/" in html
+        ]
         if listed:
             leaks.append(f"{name} as {who}: lists the live game's actions {listed}")
     else:
@@ -558,11 +627,14 @@ def _plant(monkeypatch, template_name: str, snippet: str):
 PLANTS = {
     "data-deal attribute": lambda deal, hand: f'<div data-deal="{escape(json.dumps(deal))}">',
     "run of numbers in an attribute": lambda deal, hand: (
-        f'<div title="{" ".join(map(str, hand))}"></div>'),
+        f'<div title="{" ".join(map(str, hand))}"></div>'
+    ),
     "JSON key in hx-vals": lambda deal, hand: (
-        f"<button hx-vals='{json.dumps({'hand': hand})}'>x</button>"),
+        f"<button hx-vals='{json.dumps({'hand': hand})}'>x</button>"
+    ),
     "JSON in a script": lambda deal, hand: (
-        f'<script type="application/json">{json.dumps({"closed": hand})}</script>'),
+        f'<script type="application/json">{json.dumps({"closed": hand})}</script>'
+    ),
 }
 
 

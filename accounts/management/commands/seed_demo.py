@@ -40,8 +40,9 @@ class Command(BaseCommand):
         self.stdout.write("Demo log-ins (username or e-mail address):")
         for username, email in [*DEMO_PLAYERS, DEMO_MODERATOR]:
             self.stdout.write(f"  {username:<6} or {email:<18}  password: {DEMO_PASSWORD}")
-        self.stdout.write(f"  ({DEMO_MODERATOR[0]} is a moderator: the admin is at "
-                          f"/{settings.ADMIN_URL})")
+        self.stdout.write(
+            f"  ({DEMO_MODERATOR[0]} is a moderator: the admin is at /{settings.ADMIN_URL})"
+        )
         bots = ", ".join(f"{username} ({level})" for username, level in BOTS)
         self.stdout.write(f"Bot accounts (they cannot log in): {bots}")
 

@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from games import services
-from games.engine import IllegalAction, InvalidSetup, replay_record
 from games.models import Game
+from games.xix.engine import IllegalAction, InvalidSetup, replay_record
 
 
 class Command(BaseCommand):

@@ -1,0 +1,58 @@
+"""Shared parts of a game's ``RULES`` for engines whose states apply actions themselves."""
+
+import random
+
+from .errors import IllegalAction
+
+
+class StatePlay:
+    """``apply``, ``legal_actions``, ``is_legal`` and ``zombie_action`` of ``GameRules`` for
+    a state class with ``apply(action)`` and ``legal_actions()``; a game's ``RULES`` class
+    inherits them and overrides what it plays otherwise."""
+
+    def apply(self, state, action) -> tuple:
+        return state.apply(action)
+
+    def legal_actions(self, state) -> list[dict]:
+        return state.legal_actions()
+
+    def is_legal(self, state, action) -> bool:
+        try:
+            state.apply(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def zombie_action(self, state, seat: int) -> dict:
+        """The first legal action of ``seat``, which must be to move."""
+        if state.over or state.to_move != seat:
+            raise IllegalAction(f"seat {seat} is not to move")
+        return state.legal_actions()[0]
+
+
+class RandomBot:
+    """The ``random`` level every game can offer: a uniformly random legal action."""
+
+    level = "random"
+
+    def choose(self, view: dict, seed=None) -> dict:
+        """One of ``view["legal_actions"]``, the same for the same view and seed."""
+        legal = view["legal_actions"]
+        if not legal:
+            raise ValueError("the seat has no legal action")
+        return random.Random(seed).choice(legal)
+
+
+class _RandomOnly:
+    """The bots of a game that has none of its own: the ``random`` level."""
+
+    LEVELS = ("random",)
+
+    @staticmethod
+    def make_bot(level: str, **options) -> RandomBot:
+        if level != "random" or options:
+            raise ValueError(f"this game has no {level!r} bot")
+        return RandomBot()
+
+
+RANDOM_ONLY = _RandomOnly()

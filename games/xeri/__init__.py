@@ -1,0 +1,1 @@
+"""Xeri, the Greek fishing game: its pure engine (``engine``) and its bots (``bots``)."""

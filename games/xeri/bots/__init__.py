@@ -1,0 +1,31 @@
+"""Bots for Xeri: pure Python (standard library and ``games.xeri.engine`` only).
+
+A bot decides from its seat's view (``RULES.seat_view``) alone and returns one of the
+view's ``legal_actions``; ``rng`` is a ``random.Random`` or a seed, so a choice is
+reproducible. ``games.registry.bots("xeri")`` finds this module::
+
+    >>> from games.xeri.bots import make_bot
+    >>> action = make_bot("heuristic").choose(view, rng)
+
+Levels: ``random`` (a uniformly random legal play) and ``heuristic`` (the rules of thumb
+of ``heuristic.py``). See ``docs/bots.md``, section Xeri.
+"""
+
+from .heuristic import HeuristicBot
+from .random_play import RandomBot
+
+LEVELS = ("random", "heuristic")
+
+
+def make_bot(level: str, **options):
+    """A bot of ``level``; Xeri's bots take no options."""
+    if options:
+        raise ValueError(f"Xeri's bots take no options, not {', '.join(sorted(options))}")
+    if level == "random":
+        return RandomBot()
+    if level == "heuristic":
+        return HeuristicBot()
+    raise ValueError(f"unknown Xeri bot level {level!r}; choose from {', '.join(LEVELS)}")
+
+
+__all__ = ["LEVELS", "HeuristicBot", "RandomBot", "make_bot"]

@@ -1,0 +1,130 @@
+"""What a seat's view says about where the cards are, in a form the bots can use.
+
+Everything here is computed from a seat view (``games.xix.engine.seat_view``) only: a bot never
+sees the ``State`` it plays against. ``Knowledge`` places every card the seat can place
+with certainty and leaves the rest as one pool of unknown cards, which lie somewhere among
+the opponent's uncovered closed slots, the face-down row positions the seat cannot see,
+and the discard.
+"""
+
+from functools import lru_cache
+from math import comb
+
+from games.xix.engine.rules import ALL_CARDS, CARDS, TALON, trick_taker
+
+
+def mask_of(cards) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def cards_in(mask: int) -> list[int]:
+    return [c for c in CARDS if mask >> c & 1]
+
+
+def leader_takes(variant: str, led: int, followed: int) -> bool:
+    """Whether the card led takes the trick against the card followed."""
+    return trick_taker(variant, 0, led, followed) == 0
+
+
+@lru_cache(maxsize=4)
+def strength_table(variant: str) -> dict[int, int]:
+    """How many of the other 17 cards a card beats, as leader plus as follower (0..34).
+
+    A card's general worth, used to rank cards for drafting, trading and throwing away.
+    """
+    table = {}
+    for card in CARDS:
+        as_leader = sum(leader_takes(variant, card, other) for other in CARDS if other != card)
+        as_follower = sum(
+            not leader_takes(variant, other, card) for other in CARDS if other != card
+        )
+        table[card] = as_leader + as_follower
+    return table
+
+
+class Knowledge:
+    """The seat's certain knowledge, read from its view."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.variant = view["variant"]
+        self.me = me = view["viewer"]
+        if me not in (0, 1):
+            raise ValueError("a bot needs a seat's view")
+        self.opp = opp = 1 - me
+        mine, theirs = view["hands"][me], view["hands"][opp]
+        self.my_closed = list(mine["closed"])
+        self.my_open = list(mine["open"])
+        self.my_cards = sorted(self.my_closed + self.my_open)
+        self.opp_open = list(theirs["open"])
+        self.opp_known_closed = list(theirs["known_closed"])
+        self.opp_closed_count = theirs["closed_count"]
+        self.opp_hidden_slots = self.opp_closed_count - len(self.opp_known_closed)
+        self.row = view["row"]
+        self.hidden_positions = [slot["position"] for slot in self.row if slot["card"] is None]
+        self.pool = list(view["pool"])
+        located = mask_of(
+            self.my_cards
+            + self.opp_open
+            + self.opp_known_closed
+            + self.pool
+            + [slot["card"] for slot in self.row if slot["card"] is not None]
+        )
+        # Cards the seat cannot place. This is the "unseen" list plus any card the seat has
+        # seen but lost track of (a card it placed face down that the opponent took and may
+        # have traded away face down again).
+        self.unknown = cards_in(ALL_CARDS & ~located)
+        expected = self.opp_hidden_slots + len(self.hidden_positions) + 1
+        if len(self.unknown) != expected:
+            raise ValueError("the view is inconsistent: unknown cards do not fill the slots")
+        self.strength = strength_table(self.variant)
+
+    # --- the opponent's possible cards --------------------------------------------------
+
+    def opp_certain(self) -> list[int]:
+        """Cards the opponent surely holds."""
+        return self.opp_open + self.opp_known_closed
+
+    def p_opp_has_none(self, cards) -> float:
+        """Probability that the opponent holds none of ``cards`` (all of which it may hold).
+
+        Certain cards count fully; unknown cards follow the hypergeometric law of the
+        opponent's hidden closed slots drawn from the unknown pool.
+        """
+        certain = set(self.opp_certain())
+        unknown = set(self.unknown)
+        if any(c in certain for c in cards):
+            return 0.0
+        bad = sum(1 for c in cards if c in unknown)
+        n, k = len(self.unknown), self.opp_hidden_slots
+        if bad == 0 or k == 0:
+            return 1.0
+        if n - bad < k:
+            return 0.0
+        return comb(n - bad, k) / comb(n, k)
+
+    def beaters_of_lead(self, card: int) -> list[int]:
+        """The cards the opponent might hold that would take the trick if we lead ``card``."""
+        possible = self.opp_certain() + self.unknown
+        return [c for c in possible if not leader_takes(self.variant, card, c)]
+
+    def p_lead_wins(self, card: int) -> float:
+        """Probability that leading ``card`` takes the trick, the opponent replying at best."""
+        return self.p_opp_has_none(self.beaters_of_lead(card))
+
+    def winners_against(self, led: int, cards) -> list[int]:
+        """Our cards among ``cards`` that take the trick when following ``led``."""
+        return [c for c in cards if not leader_takes(self.variant, led, c)]
+
+    def weakest(self, cards) -> int:
+        return min(cards, key=lambda c: (self.strength[c], c))
+
+    def strongest(self, cards) -> int:
+        return max(cards, key=lambda c: (self.strength[c], c))
+
+    @property
+    def talon(self) -> bool:
+        return self.variant == TALON
