@@ -73,7 +73,8 @@ class Table:
 class HeuristicBot:
     level = "heuristic"
 
-    def choose(self, view: dict, rng) -> dict:
+    def choose(self, view: dict, rng=None) -> dict:
+        """``rng`` is unused: the heuristic is deterministic."""
         legal = legal_of(view)
         table = Table(view)
         if legal[0]["type"] == "bid":

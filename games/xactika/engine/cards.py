@@ -7,8 +7,6 @@ codes. A set of cards (a hand, a suit) is an int with bit i set for card i.
 
 import itertools
 
-from games.kit.helpers import bits
-
 SHAPES = ("ball", "cube", "cone", "star")
 PLURALS = ("balls", "cubes", "cones", "stars")
 SHAPE_INDEX = {shape: index for index, shape in enumerate(SHAPES)}
@@ -30,6 +28,15 @@ SUITS = tuple(
 )
 
 
+def bits(mask: int) -> list[int]:
+    """The cards of ``mask``, lowest index (so lowest code) first."""
+    cards = []
+    while mask:
+        cards.append((mask & -mask).bit_length() - 1)
+        mask &= mask - 1  # drop the lowest card
+    return cards
+
+
 def codes(mask: int) -> list[str]:
     """The codes of the cards of ``mask``, in sorted order."""
     return [CODES[card] for card in bits(mask)]
@@ -38,6 +45,3 @@ def codes(mask: int) -> list[str]:
 def suit_name(shape: int, count: int) -> str:
     """For people: "3 cones", "1 cube"."""
     return f"{count} {SHAPES[shape] if count == 1 else PLURALS[shape]}"
-
-
-__all__ = ["bits", "codes", "suit_name"]

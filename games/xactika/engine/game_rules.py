@@ -5,8 +5,8 @@ Every method calls the engine's own functions; no rule is restated here. A set-u
 """
 
 from games.kit.errors import IllegalAction
-from games.kit.helpers import StateMethods
 from games.kit.outcome import Outcome
+from games.kit.play import StatePlay
 from games.kit.variants import VariantInfo
 
 from . import records
@@ -31,7 +31,7 @@ SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
 REASONS = {"rounds_played": "Every round has been played."}
 
 
-class XactikaRules(StateMethods):
+class XactikaRules(StatePlay):
     key = "xactika"
     name = "Xactika"
     record_format = records.FORMAT
@@ -53,7 +53,7 @@ class XactikaRules(StateMethods):
     new = staticmethod(State.new)
     replay = staticmethod(replay)
 
-    # --- play (apply, legal_actions, is_legal: StateMethods) ---------------------------
+    # --- play (apply, legal_actions, is_legal: StatePlay) ------------------------------
 
     def zombie_action(self, state: State, seat: int) -> dict:
         """For an absent seat: the lowest bid allowed, then the lowest card it may play
@@ -86,22 +86,24 @@ class XactikaRules(StateMethods):
 
     # --- tests -------------------------------------------------------------------------
 
-    def hidden_swap(self, setup: dict, seat: int, rng) -> dict:
-        """Swap a card of another seat's hand with a set-aside card, in the first round
-        and in one later round drawn at random.
+    def hidden_swap(self, setup: dict, seat: int, rng, seats: int | None = None) -> dict:
+        """Swap a card of another seat's hand with a set-aside card, in one of the first
+        three rounds and in one later round, each drawn at random.
 
         ``seat`` sees neither card until the other seat plays it, and that action names
-        it, so it is illegal from the twin set-up: the check ends in the first round,
-        having shown meanwhile that no view leaks a shuffle of a later round either.
-        The set-up does not say how many seats play (8 rounds serve 2 to 8), so the hand
-        card is one that is not ``seat``'s for any count the set-up allows, dealt (not set
-        aside) for as many of them as possible, and the set-aside card is the last one,
-        set aside whatever the count.
+        it, so it is illegal from the twin set-up: the kit's check ends in the earlier
+        round, having shown meanwhile that no view leaks a shuffle of a later round
+        either. Without ``seats`` (8 shuffles serve 2 to 8 seats) the hand card is one
+        that is not ``seat``'s for any count the set-up allows, dealt for as many of them
+        as possible; the set-aside card is the shuffle's last, set aside at any count.
         """
         rounds = [list(deck) for deck in setup["rounds"]]
-        counts = _possible_seats(len(rounds), setup["first_dealer"], seat)
-        later = 1 + rng.randrange(len(rounds) - 1)
-        for number in (0, later):
+        if seats is None:
+            counts = _possible_seats(len(rounds), setup["first_dealer"], seat)
+        else:
+            counts = range(seats, seats + 1)
+        first = rng.randrange(min(3, len(rounds) - 1))
+        for number in (first, rng.randrange(first + 1, len(rounds))):
             places = _hidden_places(setup, number, seat, counts)
             position = places[rng.randrange(len(places))]
             deck = rounds[number]

@@ -6,8 +6,7 @@
 Other top-level keys (players, dates, result) are ignored when checking.
 """
 
-from games.kit.errors import InvalidSetup
-from games.kit.helpers import record_verdict
+from games.kit.errors import IllegalAction, InvalidSetup
 
 from .state import State, check_setup, ranks, replay
 
@@ -52,11 +51,13 @@ def replay_record(record) -> State:
 
 def check_record(record) -> dict:
     """The verdict ``check_records`` prints for one record."""
-    return record_verdict(record, replay_record, _summary)
-
-
-def _summary(state: State) -> dict:
+    try:
+        state = replay_record(record)
+    except (InvalidSetup, IllegalAction) as error:
+        index = error.index if isinstance(error, IllegalAction) else -1
+        return {"ok": False, "index": index, "error": str(error)}
     return {
+        "ok": True,
         "over": state.over,
         "scores": list(state.totals),
         "ranks": list(ranks(state.variant, state.totals)) if state.over else None,
