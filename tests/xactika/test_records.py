@@ -7,6 +7,7 @@ import json
 
 import pytest
 from django.core.management import CommandError, call_command
+from hypothesis import given, settings, strategies as st
 
 from games import registry
 from games.kit.errors import InvalidSetup
@@ -173,3 +174,34 @@ def test_the_header_round_trips_and_starts_with_format():
     assert list(header) == ["format", "variant", "seats", "setup"]
     assert RULES.read_header({**header, "actions": []}) == ("win", 6, header["setup"])
     assert sorted(header["setup"]["rounds"][0]) == DECK
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(["format", "variant", "seats", "setup", "actions", "first_dealer", "rounds"]),
+    json_values,
+    st.integers(min_value=0, max_value=5),
+)
+def test_any_json_in_a_key_or_an_action_gets_a_verdict(key, junk, where):
+    """Never a crash: a bad header is index -1, a bad action its own index."""
+    bad = copy.deepcopy(GOOD)
+    if key in ("first_dealer", "rounds"):
+        bad["setup"][key] = junk
+    else:
+        bad[key] = junk
+    answer = verdict(bad)
+    if answer["ok"] or answer["index"] != -1:  # the junk made another valid header
+        RULES.read_header(bad)
+    actions = list(EXAMPLE_ACTIONS)
+    actions[where] = junk
+    answer = verdict(record("bid", 3, EXAMPLE, actions))
+    assert answer["ok"] is False and answer["index"] == where
