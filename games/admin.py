@@ -24,9 +24,9 @@ from moderation.adminkit import (
 )
 from xix_site.admin import ReadOnly
 
+from . import registry
 from .models import Game, GameAction
 from .selectors import can_see_every_card, game_state, player_names
-from .xix.engine import full_view
 
 
 class GameActionInline(ReadOnly, admin.TabularInline):
@@ -49,10 +49,6 @@ class AdjudicateForm(ReasonForm):
 
 
 DEAL = "Deal"
-
-
-def _cards(cards) -> str:
-    return " ".join(str(c) for c in cards) if cards else "none"
 
 
 @admin.register(Game)
@@ -175,36 +171,10 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
             if game.seat_of(request.user) is not None:
                 return "Hidden: you play in this game."
             return "Hidden: you may not see the cards of games in play."
-        view = full_view(game_state(game), player_names(game))
         names = player_names(game)
-        rows = []
-        for seat in (0, 1):
-            hand = view["hands"][seat]
-            rows.append((f"{names[seat]} (seat {seat}), closed", _cards(hand["closed"])))
-            rows.append((f"{names[seat]} (seat {seat}), open", _cards(hand["open"])))
-        rows.append(
-            (
-                "Row",
-                " ".join(
-                    f"{slot['card']}{'' if slot['face_up'] else ' (down)'}" for slot in view["row"]
-                ),
-            )
-        )
-        if view["trick"]:
-            rows.append(
-                ("Card led", f"{view['trick']['card']} by {names[view['trick']['leader']]}")
-            )
-        if view["discard"] is not None:
-            rows.append(("Discard", str(view["discard"])))
-        rows.append(("Pool", _cards(view["pool"])))
-        rows.append(("To move", names[view["to_move"]] if view["to_move"] is not None else "–"))
-        rows.append(
-            (
-                "Scores",
-                f"{view['scores'][0]}–{view['scores'][1]}, strikes "
-                f"{view['strikes'][0]}–{view['strikes'][1]}",
-            )
-        )
+        kind = getattr(game, "kind", "xix")  # games are stored without their kind until step 3
+        view = registry.rules(kind).full_view(game_state(game), names)
+        rows = registry.site(kind).admin_rows(view, names)
         body = format_html_join("", "<tr><th>{}</th><td>{}</td></tr>", rows)
         history = format_html_join("", "<li>{}</li>", ((line,) for line in view["history"]))
         return format_html(

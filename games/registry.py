@@ -17,21 +17,40 @@ ENGINES: dict[str, tuple[str, str]] = {
 }
 
 
-def register(key: str, module: str, record_format: str) -> Callable[[], None]:
+# The games people can play on the site, in the order the site lists them. An engine can be
+# registered above (records, check_records, the arena, the conformance kit) before its
+# pages exist; it joins this list when its Django side (games/<key>/site.py) lands, and only
+# then do the lobby, leaderboards and profiles show it.
+SERVED: list[str] = ["xix"]
+
+
+def served() -> list[str]:
+    """The keys of the games the site serves (see ``SERVED``)."""
+    return [key for key in SERVED if key in ENGINES]
+
+
+def register(
+    key: str, module: str, record_format: str, *, served: bool = False
+) -> Callable[[], None]:
     """Add a game to ``ENGINES`` while the process runs; returns the function that removes it.
 
     For tests only (the test game ``tally`` is registered by ``tests/conftest.py``): a game
     the site serves is listed in ``ENGINES`` above. A key or record format already taken is
-    refused, so a test cannot shadow a real game.
+    refused, so a test cannot shadow a real game. ``served=True`` also puts it among the
+    games the site serves (``SERVED``), as a game with pages would be.
     """
     formats = {fmt for _module, fmt in ENGINES.values()}
     if key in ENGINES or record_format in formats:
         raise ValueError(f"game {key!r} or format {record_format!r} is already registered")
     ENGINES[key] = (module, record_format)
+    if served:
+        SERVED.append(key)
 
     def unregister() -> None:
         if ENGINES.get(key) == (module, record_format):
             del ENGINES[key]
+        if key in SERVED:
+            SERVED.remove(key)
 
     return unregister
 
@@ -67,6 +86,14 @@ def bots(key: str):
     from games.kit import play
 
     return play.RANDOM_ONLY
+
+
+def site(key: str):
+    """The Django side of the game ``key``: the ``SITE`` object of ``games.<key>.site``
+    (its pages, templates and action forms). Imported on first use, so the pure functions
+    above never load Django."""
+    package = ENGINES[key][0].rpartition(".")[0]
+    return importlib.import_module(f"{package}.site").SITE
 
 
 def record_checker(record) -> Callable[[dict], dict] | None:

@@ -33,9 +33,10 @@ class Board:
 def boards() -> list[Board]:
     """Every board the site has, game by game (in the registry's order), each game's
     variants in its own order."""
-    named = len(registry.ENGINES) > 1
+    kinds = registry.served()
+    named = len(kinds) > 1
     found = []
-    for kind in registry.ENGINES:
+    for kind in kinds:
         rules = registry.rules(kind)
         for key, info in rules.variants.items():
             found.append(Board(kind, key, rules.name, info.label, systems.board_for(info), named))

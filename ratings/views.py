@@ -30,7 +30,7 @@ def leaderboard_short(request, name):
         url = reverse("ratings:leaderboard", kwargs={"kind": "xix", "variant": name})
         query = request.GET.urlencode()
         return redirect(f"{url}?{query}" if query else url, permanent=True)
-    if name in registry.ENGINES:
+    if name in registry.served():
         variant = next(iter(registry.rules(name).variants))
         return redirect("ratings:leaderboard", kind=name, variant=variant)
     raise Http404("There is no such leaderboard.")

@@ -50,3 +50,20 @@ def test_every_app_with_models_is_in_the_distribution():
 
 def test_the_tests_are_not_shipped():
     assert not [name for name in packaged() if name.split(".")[0] == "tests"]
+
+
+def test_every_games_templates_and_static_files_are_package_data():
+    """A game's pages live in its package (games/<key>/templates/, static/): a non-editable
+    install must carry every one of those files, or the game page fails to render."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    patterns = config["tool"]["setuptools"]["package-data"]
+    wanted, carried = set(), set()
+    for package in [init.parent for init in (ROOT / "games").glob("*/__init__.py")]:
+        name = ".".join(package.relative_to(ROOT).parts)
+        for folder in ("templates", "static"):
+            wanted |= {p for p in (package / folder).rglob("*") if p.is_file()}
+        for pattern in patterns.get("*", []) + patterns.get(name, []):
+            carried |= {p for p in package.glob(pattern) if p.is_file()}
+    assert ROOT / "games" / "xix" / "templates" / "xix" / "table.html" in wanted
+    assert ROOT / "games" / "xix" / "static" / "xix" / "table.css" in wanted
+    assert wanted - carried == set()

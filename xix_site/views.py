@@ -3,6 +3,7 @@
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from games import registry
 from games.models import Game
 from games.selectors import user_games
 
@@ -18,4 +19,5 @@ def home(request):
 
 @require_safe
 def rules(request):
-    return render(request, "rules.html")
+    """XIX's rules page, in our own words; its template is XIX's (games/xix/site.py)."""
+    return render(request, registry.site("xix").rules_template)

@@ -7,8 +7,6 @@ requests get the ``live`` partial of ``games/game.html``; plain form posts get a
 JavaScript.
 """
 
-import re
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -26,11 +24,12 @@ from django_htmx.http import (
     HttpResponseClientRefresh,
 )
 
-from games import services
+from games import registry, services
 from games.models import Game
 from games.rows import score_text
 from games.selectors import game_for_user, game_view
 from games.services import NOT_SEATED
+from games.views.actions import NUMBER, BadForm, number
 from games.xix.engine import IllegalAction
 from notifications.services import mark_read, viewing_mark
 from ratings.models import RatingChange
@@ -39,18 +38,12 @@ from ratings.models import RatingChange
 # the end of the game (the badges change then, and the page's header is not swapped).
 LIVE = "games/game.html#live-answer"
 PAGE = "games/game.html"
+SEQ = "action number"  # the form's "seq": the action number the page was drawn at
 
-ACTION_TYPES = ("play", "raise", "abandon", "draft", "trade")
-ACTION_FIELDS = {"play": ("card",), "draft": ("card",), "trade": ("card", "position")}
-# Form values people can type: small non-negative integers only (no signs, no floats).
-NUMBER = re.compile(r"\d{1,9}")
-FIELD_RANGES = {"card": (1, 18), "position": (0, 4)}
-FIELD_NAMES = {"card": "card", "position": "row position", "seq": "action number"}
 
+# How a game ended when the platform ended it; the rules' own endings are the game's
+# (``rules.reasons``).
 REASON_TEXT = {
-    Game.Reason.EXACT_19: "Exactly 19 points were awarded in all, so the lower score wins.",
-    Game.Reason.REACHED_19: "A score reached 19, so the higher score wins.",
-    Game.Reason.TALON_END: "The talon is all face up and a closed hand is empty.",
     Game.Reason.RESIGNATION: "{loser} resigned.",
     Game.Reason.TIMEOUT: "{loser} ran out of time.",
     Game.Reason.ABORT: "A moderator aborted the game: it has no result and changes no "
@@ -62,53 +55,31 @@ REASON_TEXT = {
 }
 
 
-class BadForm(Exception):
-    """The posted form is not an action at all (missing or garbled fields)."""
+def kind_of(game: Game) -> str:
+    """The game's key in ``games.registry``. Games are not stored with their kind before
+    the seat tables (design B.5, step 3): until then every game is XIX."""
+    return getattr(game, "kind", "xix")
 
 
-def _number(post, name: str) -> int:
-    raw = post.get(name, "").strip()
-    label = FIELD_NAMES[name]
-    if not raw:
-        raise BadForm(f"The {label} is missing.")
-    if not NUMBER.fullmatch(raw):
-        raise BadForm(f"The {label} must be a whole number, not {raw[:20]!r}.")
-    return int(raw)
+def site_of(game: Game):
+    """The site object of the game's kind (``games.registry.site``)."""
+    return registry.site(kind_of(game))
 
 
-def _parse_action(post) -> tuple[dict, int]:
-    """(action without the seat, expected sequence number) from the posted form."""
-    seq = _number(post, "seq")
-    kind = post.get("type", "").strip()
-    if kind not in ACTION_TYPES:
-        raise BadForm("Choose one of the offered actions: play, raise, abandon, draft or trade.")
-    action = {"type": kind}
-    for name in ACTION_FIELDS.get(kind, ()):
-        if name == "position":
-            # People see row positions 1 to 5; the form sends them as the engine's 0 to 4.
-            if "position" not in post:
-                raise BadForm("Choose a row position to trade with.")
-        elif name not in post:
-            raise BadForm("Choose a card.")
-        value = _number(post, name)
-        low, high = FIELD_RANGES[name]
-        if not low <= value <= high:
-            shown = (low + 1, high + 1) if name == "position" else (low, high)
-            raise BadForm(f"The {FIELD_NAMES[name]} must be from {shown[0]} to {shown[1]}.")
-        action[name] = value
-    return action, seq
-
-
-def _opponent_and_you(seat):
-    """Seats in screen order: (top, bottom). A spectator sees seat 0 at the bottom."""
-    return (1, 0) if seat in (None, 0) else (0, 1)
+def _reason_text(game: Game, loser) -> str:
+    """How the game ended, as a sentence."""
+    reasons = registry.rules(kind_of(game)).reasons
+    if game.reason in reasons:
+        text = reasons[game.reason]
+        return f"{text[:1].upper()}{text[1:]}."
+    return REASON_TEXT.get(game.reason, "").format(loser=loser, verdict=game.verdict)
 
 
 def _result_context(game: Game, names: list[str], seat) -> dict | None:
     if not game.is_over:
         return None
     loser = None if game.winner is None else names[1 - game.winner]
-    text = REASON_TEXT.get(game.reason, "").format(loser=loser, verdict=game.verdict)
+    text = _reason_text(game, loser)
     changes = {c.user_id: c for c in RatingChange.objects.filter(game=game)}
     players = []
     for s, player in enumerate(game.players):
@@ -174,8 +145,10 @@ def _poll_context(game: Game, seat, rematch) -> dict:
 def _table_context(request, game: Game, seat, *, error: str = "", state=None) -> dict:
     """Everything the page shows, from the viewer's view only. ``state``: the game's
     current state when the caller has just computed it (else it is replayed from the log)."""
+    site = site_of(game)
     context = {
         "game": game,
+        "site": site,
         "seat": seat,
         "error": error,
         "now": timezone.now(),
@@ -197,38 +170,24 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
     seats = [
         {
             "seat": s,
-            "user": game.players[s],
+            "user": user,
             "name": names[s],
-            "hand": view["hands"][s],
             "score": view["scores"][s],
-            "strikes": view["strikes"][s],
-            "pips": [i < view["strikes"][s] for i in range(3)],
             "is_you": s == seat,
             "to_move": view["to_move"] == s,
         }
-        for s in (0, 1)
+        for s, user in enumerate(game.players)
     ]
-    top, bottom = _opponent_and_you(seat)
-    legal = view["legal_actions"]
-    kinds = {a["type"] for a in legal}
-    trade_positions = sorted({a["position"] for a in legal if a["type"] == "trade"})
+    others = [user for s, user in enumerate(game.players) if s != seat]
     context.update(
         {
             "view": view,
             "seats": seats,
-            "top": seats[top],
-            "bottom": seats[bottom],
             # Not "your_turn": that is the navigation's count of games waiting (context
             # processor), which the page's header shows too.
             "your_move": seat is not None and view["to_move"] == seat,
-            "can_play": "play" in kinds,
-            "can_decide": "raise" in kinds,
-            "can_draft": "draft" in kinds,
-            "can_trade": "trade" in kinds,
-            "playable": {a["card"] for a in legal if a["type"] == "play"},
-            "draftable": {a["card"] for a in legal if a["type"] == "draft"},
-            "trade_cards": sorted({a["card"] for a in legal if a["type"] == "trade"}),
-            "trade_positions": [view["row"][p] for p in trade_positions],
+            # A player whose opponents are all bots: no report link, no extra day to give.
+            "against_bots": seat is not None and all(u and u.is_bot for u in others),
             "deadline_passed": game.deadline is not None and game.deadline <= context["now"],
             "result": _result_context(game, names, seat),
             "rematch": rematch,
@@ -236,6 +195,7 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
             "can_abort": seat is not None and services.abort_allowed(game),
             "opponent_name": names[1 - seat] if seat is not None else "",
             "mover_name": names[view["to_move"]] if view["to_move"] is not None else "",
+            **site.table_context(view, seat, seats),
         }
     )
     return context
@@ -294,7 +254,10 @@ def game_act(request, game_id):
     if not request.user.is_authenticated:
         return _login_first(request, game_id)
     try:
-        action, seq = _parse_action(request.POST)
+        seq = number(request.POST, "seq", SEQ)
+        # The form is read before the game (the service reads and locks it once): a game
+        # without a stored kind is XIX (``kind_of``).
+        action = site_of(Game(pk=game_id)).parse_action(request.POST)
     except BadForm as error:
         return _refuse(request, game_id, status=400, error=str(error))
     # The player is at the table: a bot's reply (in-process, or soon from a worker) is
@@ -423,8 +386,10 @@ def game_abort(request, game_id):
 def _resign_page(request, game, *, status=200, error=""):
     seat = game.seat_of(request.user)
     opponent = game.players[1 - seat] if seat is not None else None
+    site = site_of(game)
     context = {
         "game": game,
+        "site": site,
         "seat": seat,
         "opponent": opponent,
         "error": error,
@@ -442,7 +407,7 @@ def game_extra_day(request, game_id):
         return refusal
     try:
         # The action number the page was drawn at (a form from before it was sent: none).
-        seq = _number(request.POST, "seq") if "seq" in request.POST else None
+        seq = number(request.POST, "seq", SEQ) if "seq" in request.POST else None
     except BadForm as error:
         return _refuse(request, game_id, status=400, error=str(error))
     try:

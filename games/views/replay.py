@@ -16,10 +16,11 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from games import registry
 from games.models import Game
 from games.rows import score_text
 from games.selectors import can_see_every_card, game_for_user, player_names
-from games.xix.engine import full_view, record_of
+from games.views.play import kind_of, site_of
 
 TEMPLATE = "games/replay.html"
 
@@ -37,18 +38,12 @@ NOT_OVER = {
     ),
 }
 
-PHASES = {
-    "play": "{name} to play",
-    "decide": "{name} to raise or abandon",
-    "draft": "{name} to draft a card",
-    "trade": "{name} to trade a card with the row",
-}
-
 
 def _refuse(request, game: Game, *, title: str, message: str, status: int):
     """The replay page with a message in place of the viewer."""
     context = {
         "game": game,
+        "site": site_of(game),
         "names": player_names(game),
         "refusal": {"title": title, "message": message},
     }
@@ -74,6 +69,7 @@ def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict
     """The full view after ``step`` actions, and the whole game's history grouped by the
     action that wrote each line (group 0 is the opening line, before any action)."""
     names = player_names(game)
+    full_view = registry.rules(kind_of(game)).full_view
     state = game.initial_state()
     at_step = state
     bounds = [0, len(state.events())]  # action k wrote history lines bounds[k]:bounds[k+1]
@@ -89,31 +85,14 @@ def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict
     return full_view(at_step, names), groups
 
 
-def _seat_panel(view: dict, seat: int, names: list[str]) -> dict:
-    hand = view["hands"][seat]
-    name = names[seat]
-    return {
-        "seat": seat,
-        "name": name,
-        "opponent": names[1 - seat],
-        "closed_label": f"{name}'s closed hand",
-        "open_label": f"{name}'s open hand",
-        "closed": hand["closed"],
-        "open": hand["open"],
-        "score": view["scores"][seat],
-        "strikes": view["strikes"][seat],
-        "to_move": view["to_move"] == seat,
-    }
-
-
-def _status_line(view: dict, names: list[str], *, ended: str | None) -> str:
+def _status_line(site, view: dict, names: list[str], *, ended: str | None) -> str:
     """Who is to do what; ``ended`` says how the game ended when this is its last step
     and the rules did not end it (resignation, time, abort)."""
     if view["to_move"] is None:
         return "Game over"
     if ended:
         return f"Game over: {ended}"
-    return PHASES[view["phase"]].format(name=names[view["to_move"]])
+    return site.replay_status(view, names)
 
 
 def _result_line(game: Game, names: list[str], seat) -> str:
@@ -160,10 +139,11 @@ def game_replay(request, game_id):
         )
     view, history = _replay(game, actions, step)
     names = player_names(game)
-    bottom = seat if seat is not None else 0
+    site = site_of(game)
     result_line = _result_line(game, names, seat) if game.is_over else None
     context = {
         "game": game,
+        "site": site,
         "names": names,
         "view": view,
         "history": history,
@@ -175,12 +155,10 @@ def game_replay(request, game_id):
         "next": step + 1 if step < last else None,
         "final": last if step < last else None,
         "result_line": result_line,
-        "top": _seat_panel(view, 1 - bottom, names),
-        "bottom": _seat_panel(view, bottom, names),
-        "status_line": _status_line(view, names, ended=result_line if step == last else None),
-        "pool_label": "Draft pool" if view["phase"] == "draft" else "Cards played this exchange",
+        "status_line": _status_line(site, view, names, ended=result_line if step == last else None),
         "replay_url": reverse("games:replay", args=[game.pk]),
         "moderator_view": not game.is_over,
+        **site.replay_context(view, names, seat),
     }
     if request.htmx and not request.htmx.history_restore_request:
         response = render(request, TEMPLATE + "#replay-step", context)
@@ -207,13 +185,15 @@ def _record_json(record: dict) -> str:
 @login_required
 @require_safe
 def game_record(request, game_id):
-    """The game's record as an ``xix/1`` JSON file (finished or aborted games only)."""
+    """The game's record as a JSON file in its game's format (``xix/1`` for XIX), for
+    finished or aborted games only."""
     game, _seat = game_for_user(game_id, request.user)
     if not game.is_over:
         return _refuse(
             request, game, title="No record yet", status=403, message=NOT_OVER[game.status][1]
         )
-    record = record_of(
+    site = site_of(game)
+    record = site.record_of(
         game.initial_state(),
         _game_log(game),
         game=request.build_absolute_uri(game.get_absolute_url()),
@@ -229,5 +209,5 @@ def game_record(request, game_id):
         },
     )
     response = HttpResponse(_record_json(record), content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="xix-game-{game.pk}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{site.key}-game-{game.pk}.json"'
     return response

@@ -169,7 +169,10 @@ def test_double_submit_applies_once(game):
         ({"seq": "zero", "type": "play", "card": "5"}, "The action number must be a whole number"),
         ({"seq": "-1", "type": "play", "card": "5"}, "The action number must be a whole number"),
         ({"seq": "9" * 40, "type": "play", "card": "5"}, "must be a whole number"),
-        ({"seq": "0", "type": "cheat"}, "Choose one of the offered actions"),
+        (
+            {"seq": "0", "type": "cheat"},
+            "Choose one of the offered actions: play, raise, abandon, draft or trade.",
+        ),
         ({"seq": "0"}, "Choose one of the offered actions"),
         ({"seq": "0", "type": "play"}, "Choose a card."),
         ({"seq": "0", "type": "play", "card": "abc"}, "The card must be a whole number"),

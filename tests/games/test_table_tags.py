@@ -1,22 +1,24 @@
-"""The table's template tags: the markup of cards, card buttons and log lines."""
+"""The table's template tags: the shell's log lines (``table``) and XIX's cards and card
+buttons (``xix_cards``)."""
 
 from django.template import Context, Template
 
 
-def render(source: str, **context) -> str:
-    return Template("{% load table %}" + source).render(Context(context))
+def render(source: str, library: str = "xix_cards", **context) -> str:
+    return Template("{% load " + library + " %}" + source).render(Context(context))
 
 
 def test_log_lines_escape_what_they_show_and_mark_each_new_exchange():
-    html = render(
-        "{% log_lines lines %}",
-        lines=["Exchange 2 begins.", "<b>eve</b> led 7 & 12."],
-    )
+    lines = ["Exchange 2 begins.", "<b>eve</b> led 7 & 12."]
+    html = render('{% log_lines lines "Exchange " %}', "table", lines=lines)
     assert html == (
         '<li class="log-exchange">Exchange 2 begins.</li>'
         "<li>&lt;b&gt;eve&lt;/b&gt; led 7 &amp; 12.</li>"
     )
-    assert render("{% log_lines lines %}", lines=[]) == '<li class="note">No moves yet.</li>'
+    # A game whose log has no such opening words marks no line.
+    assert "log-exchange" not in render("{% log_lines lines %}", "table", lines=lines)
+    empty = render("{% log_lines lines %}", "table", lines=[])
+    assert empty == '<li class="note">No moves yet.</li>'
 
 
 def test_cards_name_each_card_and_say_empty_for_none():

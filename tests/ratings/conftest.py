@@ -5,8 +5,9 @@ from games import registry
 
 @pytest.fixture
 def party():
-    """Register the test game ``party`` (tests/ratings/party.py) beside XIX."""
-    unregister = registry.register("party", "tests.ratings.party", "party/1")
+    """Register the test game ``party`` (tests/ratings/party.py) beside XIX, as a game the
+    site serves."""
+    unregister = registry.register("party", "tests.ratings.party", "party/1", served=True)
     yield registry.rules("party")
     unregister()
 

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from accounts.models import User
+from games import registry
 from ratings.models import Rating
 from ratings.services import ratings_apply_outcome
 from tests.factories import UserFactory, start_game
@@ -170,3 +171,14 @@ def test_an_openskill_board_reads_like_a_glicko_board(client, party):
     assert ratings[0] == ratings[1] > 1500 > ratings[2] == ratings[3]
     assert all(rating.endswith("?") for _, _, rating, _ in rows)  # one game: provisional
     assert [games for *_, games in rows] == [1, 1, 1, 1]
+
+
+def test_an_engine_without_pages_gets_no_leaderboard(client):
+    """Xeri's engine is registered (records, the arena) but the site does not serve it yet:
+    no board, no tab, no redirect to one."""
+    assert "xeri" in registry.ENGINES and "xeri" not in registry.served()
+    assert client.get("/leaderboard/xeri/classic/").status_code == 404
+    assert client.get("/leaderboard/xeri/").status_code == 404
+    page = client.get("/leaderboard/xix/standard/")
+    assert page.status_code == 200
+    assert b"Xeri" not in page.content and b"Tally" not in page.content

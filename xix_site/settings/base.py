@@ -35,6 +35,8 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    # XIX's templates and static files (games/xix/templates/, static/): games.registry.site.
+    "games.xix",
     "ratings",
     "notifications",
     "moderation",

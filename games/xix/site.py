@@ -1,0 +1,162 @@
+"""XIX's pages: what the platform's game page, replay and admin need from XIX (Django side).
+
+The platform's views are a shell (``games/views/play.py``, ``replay.py``,
+``templates/games/game.html``, ``replay.html``): header, players, clock, log, errors, the
+end of the game. They ask this object, through ``games.registry.site("xix")``, for the
+rest: the names of XIX's table partials (``games/xix/templates/xix/``) and stylesheets
+(``games/xix/static/xix/``), the context those partials need, the action form's fields,
+and the admin's every-card rows. Nothing here restates a rule: it reads the engine's views.
+"""
+
+from games.views.actions import Field, parse_action_form
+from games.xix.engine import FORMAT, record_of
+
+# The action types in the order the form's message names them, and their fields. The form
+# sends row positions as the engine counts them (0 to 4); people see them as 1 to 5.
+CARD = Field("card", 1, 18, "Choose a card.")
+POSITION = Field("row position", 0, 4, "Choose a row position to trade with.", shown_from=1)
+ACTIONS = {
+    "play": {"card": CARD},
+    "raise": {},
+    "abandon": {},
+    "draft": {"card": CARD},
+    "trade": {"card": CARD, "position": POSITION},
+}
+
+PHASES = {
+    "play": "{name} to play",
+    "decide": "{name} to raise or abandon",
+    "draft": "{name} to draft a card",
+    "trade": "{name} to trade a card with the row",
+}
+
+STRIKES = 3  # strikes per exchange: the pips beside each score
+
+
+def _screen_order(seat):
+    """Seats in screen order: (top, bottom). A spectator sees seat 0 at the bottom."""
+    return (1, 0) if seat in (None, 0) else (0, 1)
+
+
+def _cards(cards) -> str:
+    return " ".join(str(c) for c in cards) if cards else "none"
+
+
+class XixSite:
+    key = "xix"
+    record_format = FORMAT
+
+    # The game page. Each name is a template_partials partial ("file#partial") that the
+    # shell includes; each renders from the shell's context plus ``table_context``.
+    stylesheets = ("xix/table.css",)
+    table_template = "xix/table.html#table"  # the felt: hands, row, trick, pool
+    panel_template = "xix/table.html#panel"  # "Your move": the forms of the mover
+    side_template = "xix/table.html#side"  # boxes beside the log: unseen cards, discard
+    progress_template = "xix/table.html#progress"  # under the turn: the exchange and stakes
+    over_line_template = "xix/table.html#over-line"  # the status line of a finished game
+    score_extra_template = "xix/table.html#pips"  # beside each score: that seat's strikes
+    hand_anchor = "#your-hand"  # where "Skip to the game" leads a player of an active game
+    log_opens = "Exchange "  # a log line that begins a new exchange is marked
+
+    # The replay: the table at one step, fed a full view.
+    replay_template = "xix/replay.html#table"
+
+    rules_template = "xix/rules.html"  # the rules page, in our own words
+
+    def parse_action(self, post) -> dict:
+        """The action (without seat) a table form posts; ``BadForm`` when it is none."""
+        return parse_action_form(post, ACTIONS)
+
+    def table_context(self, view: dict, seat, seats: list[dict]) -> dict:
+        """What XIX's table partials need from the viewer's ``view``. ``seats``: the
+        shell's entry for each seat (seat, user, name, score, is_you, to_move), which this
+        completes with the seat's hands and strikes."""
+        for entry in seats:
+            s = entry["seat"]
+            entry["hand"] = view["hands"][s]
+            entry["strikes"] = view["strikes"][s]
+            entry["pips"] = [i < view["strikes"][s] for i in range(STRIKES)]
+        top, bottom = _screen_order(seat)
+        legal = view["legal_actions"]
+        kinds = {a["type"] for a in legal}
+        trade_positions = sorted({a["position"] for a in legal if a["type"] == "trade"})
+        return {
+            "top": seats[top],
+            "bottom": seats[bottom],
+            "can_play": "play" in kinds,
+            "can_decide": "raise" in kinds,
+            "can_draft": "draft" in kinds,
+            "can_trade": "trade" in kinds,
+            "trade_cards": sorted({a["card"] for a in legal if a["type"] == "trade"}),
+            "trade_positions": [view["row"][p] for p in trade_positions],
+        }
+
+    def replay_context(self, view: dict, names: list[str], seat) -> dict:
+        """What the replay's table needs from the full ``view`` at one step; ``seat``: the
+        viewer's seat, drawn at the bottom (seat 0 for others)."""
+        bottom = seat if seat is not None else 0
+        pool = "Draft pool" if view["phase"] == "draft" else "Cards played this exchange"
+        return {
+            "top": self._replay_seat(view, 1 - bottom, names),
+            "bottom": self._replay_seat(view, bottom, names),
+            "pool_label": pool,
+        }
+
+    def _replay_seat(self, view: dict, seat: int, names: list[str]) -> dict:
+        hand = view["hands"][seat]
+        name = names[seat]
+        return {
+            "seat": seat,
+            "name": name,
+            "opponent": names[1 - seat],
+            "closed_label": f"{name}'s closed hand",
+            "open_label": f"{name}'s open hand",
+            "closed": hand["closed"],
+            "open": hand["open"],
+            "score": view["scores"][seat],
+            "strikes": view["strikes"][seat],
+            "to_move": view["to_move"] == seat,
+        }
+
+    def replay_status(self, view: dict, names: list[str]) -> str:
+        """Who is to do what at this step of the replay (the game is not over at it)."""
+        return PHASES[view["phase"]].format(name=names[view["to_move"]])
+
+    def record_of(self, state, actions, **extra) -> dict:
+        """The game's ``xix/1`` record: its set-up from ``state``, its actions, ``extra``."""
+        return record_of(state, actions, **extra)
+
+    def admin_rows(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        """Every card of the game as it stands, as (label, text) rows, from a full view."""
+        rows = []
+        for seat, name in enumerate(names):
+            hand = view["hands"][seat]
+            rows.append((f"{name} (seat {seat}), closed", _cards(hand["closed"])))
+            rows.append((f"{name} (seat {seat}), open", _cards(hand["open"])))
+        rows.append(
+            (
+                "Row",
+                " ".join(
+                    f"{slot['card']}{'' if slot['face_up'] else ' (down)'}" for slot in view["row"]
+                ),
+            )
+        )
+        if view["trick"]:
+            rows.append(
+                ("Card led", f"{view['trick']['card']} by {names[view['trick']['leader']]}")
+            )
+        if view["discard"] is not None:
+            rows.append(("Discard", str(view["discard"])))
+        rows.append(("Pool", _cards(view["pool"])))
+        rows.append(("To move", names[view["to_move"]] if view["to_move"] is not None else "–"))
+        rows.append(
+            (
+                "Scores",
+                f"{view['scores'][0]}–{view['scores'][1]}, strikes "
+                f"{view['strikes'][0]}–{view['strikes'][1]}",
+            )
+        )
+        return rows
+
+
+SITE = XixSite()
