@@ -13,6 +13,7 @@ ENGINES: dict[str, tuple[str, str]] = {
     "xix": ("games.xix.engine", "xix/1"),
     "xeri": ("games.xeri.engine", "xeri/1"),
     "onexeno": ("games.onexeno.engine", "onexeno/1"),
+    "xactika": ("games.xactika.engine", "xactika/1"),
 }
 
 

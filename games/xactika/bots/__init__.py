@@ -1,0 +1,42 @@
+"""Xactika bots: pure Python (standard library and the Xactika engine's views only).
+
+A bot decides from its seat's view (``RULES.seat_view``) alone, never from the hidden
+state, and returns one of the view's ``legal_actions``; ``rng`` is a ``random.Random`` or
+a seed, so a choice is reproducible. ``games.registry.bots("xactika")`` finds this module::
+
+    >>> from games.xactika.bots import make_bot
+    >>> action = make_bot("heuristic").choose(view, random.Random(f"{game_id}:{n}"))
+
+Levels: ``random`` (a uniformly random legal action) and ``heuristic`` (bids its likely
+tricks, then plays to make its bid exactly). See ``docs/bots.md``, section Xactika.
+"""
+
+import random
+
+from games.kit.play import RandomBot as KitRandomBot
+
+from .heuristic import HeuristicBot, legal_of
+
+LEVELS = ("random", "heuristic")
+
+
+class RandomBot(KitRandomBot):
+    def choose(self, view: dict, rng=None) -> dict:
+        """``rng`` is a ``random.Random`` or a seed (the kit's bots take a seed)."""
+        if isinstance(rng, random.Random):
+            return rng.choice(legal_of(view))
+        return super().choose(view, rng)
+
+
+def make_bot(level: str, **options):
+    """A bot of ``level``; Xactika's bots take no options."""
+    if options:
+        raise ValueError(f"Xactika's bots take no options, not {', '.join(sorted(options))}")
+    if level == "random":
+        return RandomBot()
+    if level == "heuristic":
+        return HeuristicBot()
+    raise ValueError(f"unknown Xactika bot level {level!r}; choose from {', '.join(LEVELS)}")
+
+
+__all__ = ["LEVELS", "HeuristicBot", "RandomBot", "make_bot"]
