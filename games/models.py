@@ -12,7 +12,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from games.xix.engine import STANDARD, TALON, new_game
+from games import registry
+from games.xix.engine import STANDARD, TALON
 from xix_site.records import AppendOnly
 
 
@@ -192,7 +193,8 @@ class Game(models.Model):
         return self.status in (self.Status.FINISHED, self.Status.ABORTED)
 
     def initial_state(self):
-        return new_game(self.variant, self.deal, self.first_leader)
+        """The state before the first action, from the game's set-up by its rules."""
+        return registry.rules(self.kind).new(self.variant, self.seats_count, self.setup)
 
     def pair_setup(self) -> dict:
         """``setup`` as the pair columns ``deal`` and ``first_leader`` say it must be."""

@@ -91,6 +91,7 @@ def bot_game(human, bot, deal, leader, *, variant, seed) -> Game:
         seed=seed,
         deal=list(deal),
         first_leader=leader,
+        setup={"deal": list(deal), "first_leader": leader},
         to_move=leader,
         player0=human,
         player1=bot,

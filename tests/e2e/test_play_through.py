@@ -100,7 +100,11 @@ def test_two_people_play_a_game_to_its_end_and_replay_it(
     # A known deal, so the game is the same on every run (no action has been taken yet).
     deal, leader = shuffled_deal(SEED)
     Game.objects.filter(pk=game.pk).update(
-        seed=SEED, deal=deal, first_leader=leader, to_move=leader
+        seed=SEED,
+        deal=deal,
+        first_leader=leader,
+        setup={"deal": deal, "first_leader": leader},
+        to_move=leader,
     )
     bob.reload()
 
