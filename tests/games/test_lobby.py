@@ -208,6 +208,18 @@ def test_lobby_lists_others_open_challenges_with_rating(client, ann, bob):
     assert "expires in 6 days" in page
 
 
+def test_a_challenge_shows_its_own_games_rating_not_another_games_of_the_same_variant_name(
+    client, ann, bob
+):
+    """Ratings are per game and variant: bob's rating in another game whose variant shares
+    the name "standard" is not his XIX standard rating."""
+    Rating.objects.create(user=bob, kind="other", variant="standard", rating=1890, deviation=60)
+    challenge(bob)
+    assert "bob (1500?) Standard" in text(client.get(LOBBY))
+    Rating.objects.create(user=bob, kind="xix", variant="standard", rating=1612, deviation=60)
+    assert "bob (1612) Standard" in text(client.get(LOBBY))
+
+
 def test_lobby_shows_incoming_direct_challenges_only_to_the_invited(client, ann, bob):
     challenge(bob, invited=ann)
     cat = UserFactory(username="cat")
