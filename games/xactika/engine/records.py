@@ -6,7 +6,7 @@
 Other top-level keys (players, dates, result) are ignored when checking.
 """
 
-from games.kit.errors import IllegalAction, InvalidSetup
+from games.kit.records import read_envelope, verdict
 
 from .state import State, check_setup, ranks, replay
 
@@ -29,17 +29,8 @@ def make_header(variant: str, seats: int, setup: dict) -> dict:
 
 def read_header(record) -> tuple[str, int, dict]:
     """(variant, seats, setup) of a record; raise InvalidSetup if the game cannot start."""
-    if not isinstance(record, dict):
-        raise InvalidSetup("a record must be a JSON object")
-    if record.get("format") != FORMAT:
-        raise InvalidSetup(f'"format" must be "{FORMAT}", not {record.get("format")!r}')
-    for key in ("variant", "seats", "setup", "actions"):
-        if key not in record:
-            raise InvalidSetup(f'the record has no "{key}"')
-    variant, seats, setup = record["variant"], record["seats"], record["setup"]
+    variant, seats, setup = read_envelope(record, FORMAT)
     check_setup(variant, seats, setup)
-    if not isinstance(record["actions"], list):
-        raise InvalidSetup('"actions" must be a list')
     return variant, seats, {"first_dealer": setup["first_dealer"], "rounds": setup["rounds"]}
 
 
@@ -51,13 +42,11 @@ def replay_record(record) -> State:
 
 def check_record(record) -> dict:
     """The verdict ``check_records`` prints for one record."""
-    try:
-        state = replay_record(record)
-    except (InvalidSetup, IllegalAction) as error:
-        index = error.index if isinstance(error, IllegalAction) else -1
-        return {"ok": False, "index": index, "error": str(error)}
+    return verdict(replay_record, record, _result)
+
+
+def _result(state: State) -> dict:
     return {
-        "ok": True,
         "over": state.over,
         "scores": list(state.totals),
         "ranks": list(ranks(state.variant, state.totals)) if state.over else None,

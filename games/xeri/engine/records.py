@@ -7,7 +7,7 @@
 Other top-level keys (players, dates, result) are ignored.
 """
 
-from games.kit.errors import IllegalAction, InvalidSetup
+from games.kit.records import read_envelope, verdict
 
 from .outcome import outcome
 from .setup import check_setup, copy_setup
@@ -30,17 +30,9 @@ def make_record(variant: str, seats: int, setup: dict, actions, **extra) -> dict
 
 def read_header(record) -> tuple[str, int, dict]:
     """(variant, seats, setup) of a record, or InvalidSetup (ruling 33: index -1)."""
-    if not isinstance(record, dict):
-        raise InvalidSetup("a record must be a JSON object")
-    if record.get("format") != FORMAT:
-        raise InvalidSetup(f'"format" must be "{FORMAT}", not {record.get("format")!r}')
-    for key in ("variant", "seats", "setup", "actions"):
-        if key not in record:
-            raise InvalidSetup(f'the record has no "{key}"')
-    if not isinstance(record["actions"], list):
-        raise InvalidSetup('"actions" must be a list')
-    check_setup(record["variant"], record["seats"], record["setup"])
-    return record["variant"], record["seats"], record["setup"]
+    variant, seats, setup = read_envelope(record, FORMAT)
+    check_setup(variant, seats, setup)
+    return variant, seats, setup
 
 
 def replay_record(record) -> State:
@@ -51,14 +43,12 @@ def replay_record(record) -> State:
 
 def check_record(record) -> dict:
     """One line of ``check_records`` (ruling 35)."""
-    try:
-        state = replay_record(record)
-    except (InvalidSetup, IllegalAction) as error:
-        index = error.index if isinstance(error, IllegalAction) else -1
-        return {"ok": False, "index": index, "error": str(error)}
+    return verdict(replay_record, record, _result)
+
+
+def _result(state: State) -> dict:
     result = outcome(state)
     return {
-        "ok": True,
         "over": state.over,
         "scores": state.scores(),
         "ranks": list(result.ranks) if result else None,

@@ -9,7 +9,8 @@ The deal is laid out as in ruling 1. Other keys (players, dates, result) may be 
 and are ignored when checking.
 """
 
-from .errors import IllegalAction
+from games.kit.records import verdict
+
 from .state import InvalidSetup, State, check_setup, replay
 
 FORMAT = "xix/1"
@@ -54,15 +55,8 @@ def replay_record(record) -> State:
 
 def check_record(record) -> dict:
     """The verdict on one record, as ``check_records`` prints it."""
-    try:
-        state = replay_record(record)
-    except InvalidSetup as error:
-        return {"ok": False, "index": -1, "error": str(error)}
-    except IllegalAction as error:
-        return {"ok": False, "index": error.index, "error": str(error)}
-    return {
-        "ok": True,
-        "over": state.over,
-        "scores": list(state.scores),
-        "winner": state.winner,
-    }
+    return verdict(replay_record, record, _result)
+
+
+def _result(state: State) -> dict:
+    return {"over": state.over, "scores": list(state.scores), "winner": state.winner}

@@ -4,7 +4,7 @@
  "setup": {"hands": [...], "undealt": [...], "first": s}, "actions": [...]}
 """
 
-from games.kit.errors import IllegalAction, InvalidSetup
+from games.kit.records import read_envelope, verdict
 
 from .state import check_setup, replay
 
@@ -19,31 +19,20 @@ def record_header(variant: str, seats: int, setup: dict) -> dict:
 
 def read_header(record) -> tuple[str, int, dict]:
     """(variant, seats, setup); InvalidSetup unless the record can start and has actions."""
-    if not isinstance(record, dict):
-        raise InvalidSetup("a record must be a JSON object")
-    if record.get("format") != FORMAT:
-        raise InvalidSetup(f'"format" must be "{FORMAT}", not {record.get("format")!r}')
-    for key in (*HEADER_KEYS, "actions"):
-        if key not in record:
-            raise InvalidSetup(f'the record has no "{key}"')
-    if not isinstance(record["actions"], list):
-        raise InvalidSetup('"actions" must be a list')
-    check_setup(record["variant"], record["seats"], record["setup"])
-    return record["variant"], record["seats"], record["setup"]
+    variant, seats, setup = read_envelope(record, FORMAT)
+    check_setup(variant, seats, setup)
+    return variant, seats, setup
 
 
 def check_record(record) -> dict:
     """``check_records``'s verdict: ok with scores and ranks (null until over), or the index
     of the first illegal action (-1 for the header)."""
-    try:
-        state = replay(*read_header(record), record["actions"])
-    except InvalidSetup as error:
-        return {"ok": False, "index": -1, "error": str(error)}
-    except IllegalAction as error:
-        return {"ok": False, "index": error.index, "error": str(error)}
+    return verdict(lambda r: replay(*read_header(r), r["actions"]), record, _result)
+
+
+def _result(state) -> dict:
     outcome = state.outcome()
     return {
-        "ok": True,
         "over": state.over,
         "scores": list(state.scores()),
         "ranks": list(outcome.ranks) if outcome else None,
