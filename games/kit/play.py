@@ -2,7 +2,22 @@
 
 import random
 
-from .errors import IllegalAction
+from .errors import IllegalAction, InvalidSetup
+
+
+def fold_actions(state, actions):
+    """The state after applying ``actions`` one by one with ``state.apply``: the heart of a
+    ``replay``. InvalidSetup unless ``actions`` is a list; an IllegalAction raised carries
+    the index of the action that raised it."""
+    if not isinstance(actions, list):
+        raise InvalidSetup('"actions" must be a list')
+    for index, action in enumerate(actions):
+        try:
+            state, _events = state.apply(action)
+        except IllegalAction as error:
+            error.index = index
+            raise
+    return state
 
 
 class StatePlay:

@@ -7,6 +7,7 @@ as (Rn) from ``onexeno-rulings.md``.
 """
 
 from games.kit.errors import IllegalAction, InvalidSetup
+from games.kit.play import fold_actions
 from games.kit.shapes import check_action_shape
 
 from .cards import (
@@ -437,13 +438,4 @@ class State:
 
 def replay(variant: str, seats: int, setup: dict, actions) -> State:
     """Fold ``actions`` over the set-up; an IllegalAction carries the index of the action."""
-    state = State.new(variant, seats, setup)
-    if not isinstance(actions, list):
-        raise InvalidSetup('"actions" must be a list')
-    for index, action in enumerate(actions):
-        try:
-            state, _events = state.apply(action)
-        except IllegalAction as error:
-            error.index = index
-            raise
-    return state
+    return fold_actions(State.new(variant, seats, setup), actions)

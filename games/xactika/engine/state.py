@@ -10,6 +10,7 @@ import random
 
 from games.kit.errors import IllegalAction, InvalidSetup
 from games.kit.outcome import competition_ranks
+from games.kit.play import fold_actions
 from games.kit.shapes import check_action_shape
 
 from .cards import (
@@ -441,13 +442,4 @@ class State:
 
 def replay(variant: str, seats: int, setup: dict, actions) -> State:
     """The state after ``actions``; an IllegalAction raised carries the action's index."""
-    state = State.new(variant, seats, setup)
-    if not isinstance(actions, list):
-        raise InvalidSetup('"actions" must be a list')
-    for index, action in enumerate(actions):
-        try:
-            state, _events = state.apply(action)
-        except IllegalAction as error:
-            error.index = index
-            raise
-    return state
+    return fold_actions(State.new(variant, seats, setup), actions)

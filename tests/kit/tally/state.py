@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from games.kit.errors import IllegalAction, InvalidSetup
 from games.kit.outcome import Outcome, side_ranks
+from games.kit.play import fold_actions
 from games.kit.shapes import check_action_shape
 from games.kit.variants import VariantInfo
 
@@ -189,12 +190,4 @@ class State:
 
 def replay(variant: str, seats: int, setup: dict, actions) -> State:
     """The state after ``actions``; an IllegalAction carries the index of the first bad one."""
-    state = State.new(variant, seats, setup)
-    if not isinstance(actions, list):
-        raise InvalidSetup('"actions" must be a list')
-    for index, action in enumerate(actions):
-        try:
-            state, _events = state.apply(action)
-        except IllegalAction as error:
-            raise IllegalAction(str(error), index) from error
-    return state
+    return fold_actions(State.new(variant, seats, setup), actions)
