@@ -166,27 +166,68 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("games:game", args=[self.pk])
 
+    # Who sits where. A game of two seats keeps its players, scores and winner in the pair
+    # columns as well as in its seat rows (dual write, docs/architecture.md "Seats as
+    # rows"), and these read the columns: no query. A table of more seats has only its
+    # seat rows, read once and kept on the instance (``forget_seats`` after writing them).
+
+    @property
+    def has_pair_columns(self) -> bool:
+        return self.seats_count == 2
+
+    def seat_rows(self) -> list:
+        """The seated rows (position set), in position order, with their users. Uses the
+        rows prefetched as ``seats`` when there are any, else one query, kept."""
+        cached = getattr(self, "_seat_rows", None)
+        if cached is None:
+            if "seats" in getattr(self, "_prefetched_objects_cache", {}):
+                rows = [seat for seat in self.seats.all() if seat.position is not None]
+                rows.sort(key=lambda seat: seat.position)
+            else:
+                rows = list(
+                    self.seats.filter(position__isnull=False)
+                    .select_related("user")
+                    .order_by("position")
+                )
+            cached = self._seat_rows = rows
+        return cached
+
+    def refresh_from_db(self, *args, **kwargs):
+        self.forget_seats()
+        super().refresh_from_db(*args, **kwargs)
+
+    def forget_seats(self) -> None:
+        """Drop the seat rows read by ``seat_rows`` (after a service rewrote them)."""
+        self.__dict__.pop("_seat_rows", None)
+        getattr(self, "_prefetched_objects_cache", {}).pop("seats", None)
+
     @property
     def players(self) -> tuple:
-        return (self.player0, self.player1)
+        """The user in each seat, in position order (None where nobody sits yet)."""
+        if self.has_pair_columns:
+            return (self.player0, self.player1)
+        return tuple(seat.user for seat in self.seat_rows())
 
     @property
     def player_ids(self) -> tuple:
-        return (self.player0_id, self.player1_id)
+        if self.has_pair_columns:
+            return (self.player0_id, self.player1_id)
+        return tuple(seat.user_id for seat in self.seat_rows())
 
     def seat_of(self, user) -> int | None:
         """The seat ``user`` sits in, or None."""
         if user is None or not user.is_authenticated:
             return None
-        if self.player0_id == user.pk:
-            return 0
-        if self.player1_id == user.pk:
-            return 1
+        for position, user_id in enumerate(self.player_ids):
+            if user_id == user.pk:
+                return position
         return None
 
     @property
     def scores(self) -> list[int]:
-        return [self.score0, self.score1]
+        if self.has_pair_columns:
+            return [self.score0, self.score1]
+        return [seat.score for seat in self.seat_rows()]
 
     @property
     def is_over(self) -> bool:
