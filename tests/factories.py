@@ -98,3 +98,48 @@ def play_random(game, moves=None, seed=0):
         game = play(game, [legal[int(rng.random() * len(legal))]])
         count += 1
     return game
+
+
+def start_table(kind, variant, users, *, seed="test-seed", days_per_move=3, rated=False):
+    """An active game of ``kind`` with ``users[i]`` in seat i, set up from ``seed`` by the
+    game's rules, written straight to the database (seat rows with their teams; the pair
+    columns too for two seats). For tests of what reads tables of any size before the
+    lobby's table services build them."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import registry
+    from games.models import GameSeat
+
+    rules = registry.rules(kind)
+    seats = len(users)
+    setup = rules.deal(seed, variant, seats)
+    state = rules.new(variant, seats, setup)
+    now = timezone.now()
+    pair = {"player0": users[0], "player1": users[1]} if seats == 2 else {}
+    game = Game.objects.create(
+        kind=kind,
+        variant=variant,
+        seats_count=seats,
+        setup=setup,
+        seed=seed,
+        deal=setup["deal"] if kind == "xix" else [],
+        first_leader=setup["first_leader"] if kind == "xix" else 0,
+        created_by=users[0],
+        status=Game.Status.ACTIVE,
+        to_move=state.to_move,
+        days_per_move=days_per_move,
+        deadline=now + timedelta(days=days_per_move),
+        remind_at=now + timedelta(days=days_per_move) * 0.8,
+        rated=rated,
+        started_at=now,
+        **pair,
+    )
+    sides = rules.variants[variant].sides(seats) or ()
+    team_of = {seat: team for team, side in enumerate(sides) for seat in side}
+    GameSeat.objects.bulk_create(
+        GameSeat(game=game, position=position, user=user, team=team_of.get(position))
+        for position, user in enumerate(users)
+    )
+    return game
