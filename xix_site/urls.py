@@ -7,6 +7,7 @@ from . import health, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules, name="rules"),
+    path("rules/<slug:key>/", views.rules_game, name="rules_game"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/", include("allauth.urls")),
     path("", include("games.urls")),

@@ -1,11 +1,13 @@
 """Site pages that belong to no app: the home page and the rules."""
 
+from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from games import registry
 from games.models import Game
 from games.selectors import user_games
+
+from . import rules_pages
 
 
 @require_safe
@@ -14,10 +16,20 @@ def home(request):
     new_player = (
         request.user.is_authenticated and not Game.objects.filter(user_games(request.user)).exists()
     )
-    return render(request, "home.html", {"new_player": new_player})
+    return render(request, "home.html", {"new_player": new_player, "games": rules_pages.games()})
 
 
 @require_safe
 def rules(request):
-    """XIX's rules page, in our own words; its template is XIX's (games/xix/site.py)."""
-    return render(request, registry.site("xix").rules_template)
+    """The index of the rules pages: every game, who made it, how many play it."""
+    return render(request, "rules/index.html", {"games": rules_pages.games()})
+
+
+@require_safe
+def rules_game(request, key):
+    """One game's rules, in our own words (``games/<key>/templates/<key>/rules.html``)."""
+    try:
+        game = rules_pages.game(key)
+    except KeyError:
+        raise Http404("No game of that name has rules here.") from None
+    return render(request, game.template, {"game": game})

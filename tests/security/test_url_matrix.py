@@ -74,6 +74,7 @@ TABLE = {
     # name                       method obj        anon seat0 seat1 spec  mod  root
     "home": row(G, None, 200, 200, 200, 200, 200, 200),
     "rules": row(G, None, 200, 200, 200, 200, 200, 200),
+    "rules_game": row(G, "game-key", 200, 200, 200, 200, 200, 200),
     "healthz": row(G, None, 200, 200, 200, 200, 200, 200),
     "games:lobby": row(G, None, L, 200, 200, 200, 200, 200),
     "games:challenge_new": row(P, None, L, 400, 400, 400, 400, 400),
@@ -206,6 +207,8 @@ def url_for(name: str, obj, world) -> str:
         return reverse(name, args=["bob"])
     if obj == "variant":
         return reverse(name, args=["standard"])
+    if obj == "game-key":
+        return reverse(name, args=["xeri"])
     if obj == "kind-variant":
         return reverse(name, args=["xix", "standard"])
     if obj == "bad-key":

@@ -37,6 +37,10 @@ INSTALLED_APPS = [
     "games",
     # XIX's templates and static files (games/xix/templates/, static/): games.registry.site.
     "games.xix",
+    # The other games' rules pages and their figures (templates, templatetags); no models.
+    "games.xeri",
+    "games.xactika",
+    "games.onexeno",
     "ratings",
     "notifications",
     "moderation",

@@ -1,0 +1,49 @@
+"""Xactika's cards drawn for its rules page: ``{% xactika_card "2132" %}`` is an inline SVG
+of the card (its balls, cubes, cones and stars, one row a shape) with a text alternative."""
+
+import math
+
+from django import template
+
+from games.xactika.engine import cards
+
+register = template.Library()
+
+ROW_Y = (13, 31, 49, 67)  # the centre of each shape's row, in a 60 x 80 card
+COLUMNS = {1: (30,), 2: (21, 39), 3: (13, 30, 47)}
+
+
+def _star(x: float, y: float) -> str:
+    points = []
+    for i in range(10):
+        radius = 7 if i % 2 == 0 else 3
+        angle = math.pi / 5 * i - math.pi / 2
+        points.append(f"{x + radius * math.cos(angle):.1f},{y + radius * math.sin(angle):.1f}")
+    return " ".join(points)
+
+
+def describe(code: str) -> str:
+    """ "2132: 2 balls, 1 cube, 3 cones, 2 stars (value 8)" """
+    parts = []
+    for shape, plural, digit in zip(cards.SHAPES, cards.PLURALS, code, strict=True):
+        parts.append(f"{digit} {shape if digit == '1' else plural}")
+    return f"{code}: {', '.join(parts)} (value {cards.VALUES[cards.INDEX[code]]})"
+
+
+@register.inclusion_tag("xactika/_card.html")
+def xactika_card(code: str, note: str = ""):
+    """The card ``code`` (four digits 1-3: balls, cubes, cones, stars); ``note`` is shown
+    under it (who played it, "wins")."""
+    if code not in cards.INDEX:
+        raise template.TemplateSyntaxError(f"{code!r} is no Xactika card")
+    shapes = []
+    for shape, digit, y in zip(cards.SHAPES, code, ROW_Y, strict=True):
+        for x in COLUMNS[int(digit)]:
+            shapes.append({"kind": shape, "x": x, "y": y, "points": _star(x, y)})
+    return {
+        "code": code,
+        "value": cards.VALUES[cards.INDEX[code]],
+        "label": describe(code),
+        "shapes": shapes,
+        "note": note,
+    }
