@@ -6,6 +6,7 @@ the page itself and loads nothing from another host."""
 import re
 from html import unescape
 from html.parser import HTMLParser
+from types import SimpleNamespace
 
 import pytest
 
@@ -148,8 +149,12 @@ def test_a_served_game_leads_to_its_tables(client, monkeypatch):
     client.force_login(UserFactory())
     assert 'href="/lobby/"' in main_of(client.get("/rules/xix/"))
 
-    # A game joins the lobby when the site serves it; its rules page follows on its own.
+    # A game joins the lobby when the site serves it (with its site object, which names its
+    # rules page); its rules page follows on its own.
     monkeypatch.setattr(registry, "SERVED", [*registry.SERVED, "xeri"])
+    site = registry.site
+    xeri_site = SimpleNamespace(rules_template="xeri/rules.html")
+    monkeypatch.setattr(registry, "site", lambda key: xeri_site if key == "xeri" else site(key))
     main = main_of(client.get("/rules/xeri/"))
     assert 'href="/lobby/"' in main
     assert NOT_YET not in words(main)

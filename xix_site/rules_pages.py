@@ -5,7 +5,8 @@ site serves it yet; a game not served says so on its page instead of linking to 
 Names, variants and seat counts come from the game's engine (``registry.rules(key)``), so
 they stay true when an engine changes; what is written here is what no engine knows: a
 one-line description and who made the game. Each page's text is the template
-``<key>/rules.html`` in the game's package (``games/<key>/templates/``).
+``<key>/rules.html`` in the game's package (``games/<key>/templates/``); a game the site
+serves names it in its site object (``rules_template``), a game not served yet has none.
 """
 
 from dataclasses import dataclass
@@ -98,6 +99,9 @@ def game(key: str, served=None) -> Game:
     about = ABOUT[key]
     rules = registry.rules(key)
     served = set(registry.served()) if served is None else served
+    template = f"{key}/rules.html"
+    if key in served:
+        template = getattr(registry.site(key), "rules_template", template)
     return Game(
         key=key,
         name=rules.name,
@@ -106,5 +110,5 @@ def game(key: str, served=None) -> Game:
         credit=about.credit,
         variants=tuple(info.label for info in rules.variants.values()),
         playable=key in served,
-        template=f"{key}/rules.html",
+        template=template,
     )
