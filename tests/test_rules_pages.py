@@ -24,7 +24,7 @@ CREDITS = {
     "xix": "XIX was designed by Michael Purcell",
     "xeri": "Xeri is a traditional Greek card game; nobody owns it",
     "xactika": "Xactika was designed by Marsha J. Falco and published by Set Enterprises in 2002",
-    "onexeno": "The ONEXENO cards and game are by Ray Lauzzana, published by Penrose Press",
+    "onexeno": "Ray Lauzzana created the ONEXENO cards and game; Penrose Press",
 }
 KEY_WORDS = {
     "xix": ["The 19 rule", "raise", "abandon", "draft", "trade", "strike"],
@@ -37,7 +37,7 @@ KEY_WORDS = {
         "two of clubs",
         "27 or more",
         "more rounds",
-        "the match is a draw",
+        "the match is a draw",  # the last tie-break
     ],
     "xactika": [
         "81 cards",
@@ -57,7 +57,7 @@ KEY_WORDS = {
         "Along an edge",
         "At a corner",
         "five cards",
-        "take every card",
+        "you take every card in it",
         "end game",
         "minus the total value of the cards still in your hand",
     ],
