@@ -389,7 +389,7 @@ def _scores_now(state) -> list[int] | None:
     return list(scores) if scores is not None else None
 
 
-def _left(game: Game, position: int) -> bool:
+def seat_has_left(game: Game, position: int) -> bool:
     """Whether the seat at ``position`` has left (resigned, timed out, forfeited): the
     site plays its turns. A game of two seats ends when a seat leaves, so never there."""
     if game.has_pair_columns:
@@ -399,7 +399,7 @@ def _left(game: Game, position: int) -> bool:
 
 def _played_by_site(game: Game, position: int) -> bool:
     """A bot's seat, or a seat that has left: the site makes its moves."""
-    return game.players[position].is_bot or _left(game, position)
+    return game.players[position].is_bot or seat_has_left(game, position)
 
 
 def _live_humans(game: Game) -> list[int]:
@@ -415,7 +415,7 @@ def _ranks_with_leavers(game: Game, ranks) -> list[int]:
     rows = game.seat_rows()
     gone, live = [], []
     for side in sides_of(game):
-        left = [rows[s].left_at for s in side if _left(game, s)]
+        left = [rows[s].left_at for s in side if seat_has_left(game, s)]
         if left:
             gone.append((min(left), side[0], side))
         else:
@@ -487,7 +487,7 @@ def _finish_played(game: Game, state, *, actor) -> None:
 
 
 def _check_live(game: Game, seat: int) -> None:
-    if _left(game, seat):
+    if seat_has_left(game, seat):
         raise GameError("You have left this game: the site plays your turns now.")
 
 
@@ -534,7 +534,7 @@ def _append(game: Game, action: dict, state, *, actor, wake: bool = True):
             game.score0, game.score1 = scores
             scored = True
     game.to_move = state.to_move
-    if _left(game, game.to_move):
+    if seat_has_left(game, game.to_move):
         game.deadline = game.remind_at = None  # a seat that left has no clock
     else:
         _start_clock(game)
@@ -599,7 +599,7 @@ def game_resign(*, user, game_id) -> Game:
     game, seat = _locked_seat(game_id, user)
     if game.status != Game.Status.ACTIVE:
         raise GameError("The game is already over.")
-    if _left(game, seat):
+    if seat_has_left(game, seat):
         raise GameError("You have already left this game.")
     if abort_allowed(game):
         _abort_early(game, actor=user)
@@ -666,7 +666,7 @@ def game_extra_day(*, user, game_id, expected_seq: int | None = None) -> Game:
     game, seat = _locked_seat(game_id, user)
     if game.status != Game.Status.ACTIVE:
         raise GameError("The game is over.")
-    if _left(game, seat):
+    if seat_has_left(game, seat):
         raise GameError("You have left this game.")
     if expected_seq is not None and expected_seq != game.n_actions:
         if game.to_move == seat and game.has_pair_columns:
@@ -712,7 +712,7 @@ def _site_action(game: Game, state, seat: int) -> dict:
     only, seeded by the game and the action number (the same move every time), or the
     game's ``zombie_action`` for a seat that left."""
     rules = _rules(game)
-    if _left(game, seat):
+    if seat_has_left(game, seat):
         return rules.zombie_action(state, seat)
     bot = game.players[seat]
     view = rules.seat_view(state, seat)
