@@ -381,8 +381,9 @@ def _policy(game: Game) -> str:
 
 
 def _scores_now(state) -> list[int] | None:
-    """Each seat's score as the engine keeps it during play (a ``scores`` attribute or
-    method of its state, as every game's state has), or None for an engine without one."""
+    """Each seat's score as the engine keeps it during play: a ``scores`` attribute (XIX)
+    or method (Xeri, ONEXENO, tally) of its state; None for an engine without one
+    (Xactika), whose seat scores then stay as they are until its outcome."""
     scores = getattr(state, "scores", None)
     if callable(scores):
         scores = scores()
@@ -744,7 +745,10 @@ def seat_autoplay(*, game_id, expected_seq: int) -> bool:
         who, seq = f"seat {seat} ({game.players[seat].username})", game.n_actions
         log.info("%s thinking in game %s at action %s", who, game.pk, seq)
         action = _site_action(game, state, seat)
-        state, _ = _append(game, action, state, actor=game.players[seat], wake=not play_out)
+        # A bot is the actor of its move; a seat that left acts for nobody, so its player
+        # is told of the turn after it, and of the result, like the others.
+        actor = game.players[seat] if game.players[seat].is_bot else None
+        state, _ = _append(game, action, state, actor=actor, wake=not play_out)
         log.info("%s moved in game %s at action %s", who, game.pk, seq)
         if not play_out or game.status != Game.Status.ACTIVE:
             return True

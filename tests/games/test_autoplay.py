@@ -198,6 +198,20 @@ def test_when_no_person_is_left_the_site_plays_the_game_out_and_leavers_rank_las
     assert Notification.objects.filter(kind=Kind.GAME_OVER, game=game).count() == 3
 
 
+def test_when_everyone_leaves_the_last_to_leave_ranks_first_and_all_are_told(run_tasks, clock):
+    table = humans("ann", "bob", "cy")
+    game = act(start_table("tally", "open", table, seed="all-leave"))
+    for name in ("cy", "ann", "bob"):
+        clock.advance(minutes=5)
+        with run_tasks():
+            services.game_resign(user=User.objects.get(username=name), game_id=game.pk)
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED and game.n_actions == 9
+    assert {s.user.username: s.rank for s in rows(game)} == {"bob": 1, "ann": 2, "cy": 3}
+    told = Notification.objects.filter(kind=Kind.GAME_OVER, game=game)
+    assert sorted(told.values_list("user__username", flat=True)) == ["ann", "bob", "cy"]
+
+
 def test_leavers_rank_after_the_live_seats_which_keep_the_engine_s_order(run_tasks, clock):
     table = humans("p0", "p1", "p2", "p3", "p4")
     game = act(start_table("tally", "open", table, seed="order"))
