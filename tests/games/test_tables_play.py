@@ -125,3 +125,19 @@ def test_a_rated_partners_table_rates_partners_together():
     winners = [s for s in range(4) if rows[s].rank == 1]
     losers = [s for s in range(4) if rows[s].rank == 2]
     assert all(delta[w] > 0 for w in winners) and all(delta[x] < 0 for x in losers)
+
+
+def test_a_two_seat_game_keeps_its_pair_columns_with_scores_below_zero():
+    """The pair columns as before for two seats: the scores (signed), the winner is the
+    seat ranked first alone, and the seat rows agree."""
+    a, b = people(2, prefix="d")
+    game = start_table("tally", "duel", [a, b], seed="duel")
+    state, game = play_to_the_end(game, seed=2)
+    outcome = registry.rules("tally").outcome(state)
+    assert min(outcome.scores) < 0, "this seed's duel ends below zero"
+    assert [game.score0, game.score1] == list(outcome.scores)
+    firsts = [seat for seat, rank in enumerate(outcome.ranks) if rank == 1]
+    assert game.winner == (firsts[0] if len(firsts) == 1 else None)
+    assert [(r.score, r.rank) for r in seat_rows(game)] == list(
+        zip(outcome.scores, outcome.ranks, strict=True)
+    )
