@@ -133,6 +133,23 @@ def test_a_bot_chooses_from_its_seat_view_the_same_move_every_time():
     assert moves[0] == moves[1]
 
 
+def test_the_task_by_either_name_plays_the_site_s_move_once():
+    """``seat_autoplay`` is the task; ``bot_move`` still runs messages queued under its
+    old name, with the same result."""
+    from games.tasks import bot_move, seat_autoplay
+
+    ann, bob = humans("ann", "bob")
+    game = start_table("tally", "open", [bot("bot-a"), bot("bot-b"), ann, bob], seed="tasks")
+    while fresh(game).to_move not in (0, 1):
+        act(game)
+    seq = fresh(game).n_actions
+    assert bot_move.delay(game.pk, seq).get() is True
+    assert seat_autoplay.delay(game.pk, seq).get() is False  # the same move: done already
+    if fresh(game).to_move in (0, 1):
+        assert seat_autoplay.delay(game.pk, seq + 1).get() is True
+    assert GameAction.objects.filter(game=game, seq=seq).count() == 1
+
+
 # --- seats that leave a zombie-policy table ---------------------------------------------------
 
 
@@ -426,3 +443,41 @@ def test_a_table_can_be_aborted_only_before_any_move():
     other = fresh(other)
     assert other.status == Game.Status.ABORTED and other.reason == Game.Reason.EARLY_ABORT
     assert {s.rank for s in rows(other)} == {None}
+
+
+# --- the policies of the real games -------------------------------------------------------------
+
+
+def test_a_xeri_partner_resigning_loses_the_match_for_the_team():
+    """Xeri for four is played in two teams under the forfeit policy."""
+    table = humans("x0", "x1", "x2", "x3")
+    game = start_table("xeri", "classic", table, seed="xeri")
+    state = game_state(game)
+    first = state.legal_actions()[0]
+    services.game_act(user=table[first["seat"]], game_id=game.pk, action=first, expected_seq=0)
+    services.game_resign(user=table[1], game_id=game.pk)
+    game = fresh(game)
+    assert game.status == Game.Status.FINISHED and game.reason == Game.Reason.RESIGNATION
+    assert [s.rank for s in rows(game)] == [1, 2, 1, 2]
+    assert [s.status for s in rows(game)] == [
+        Status.PLAYING, Status.RESIGNED, Status.PLAYING, Status.PLAYING,
+    ]  # fmt: skip
+
+
+def test_an_xactika_seat_that_timed_out_is_played_by_the_site(run_tasks, clock):
+    """Xactika plays on under the zombie policy: the seat's turns are the game's own
+    zombie action, and the log still replays."""
+    table = humans("k0", "k1", "k2")
+    game = start_table("xactika", "bid", table, seed="xactika")
+    late = fresh(game).to_move
+    clock.advance(days=4)
+    with run_tasks():
+        assert services.deadlines_sweep()["timed_out"] == 1
+    game = fresh(game)
+    assert game.status == Game.Status.ACTIVE and rows(game)[late].status == Status.TIMED_OUT
+    [played] = GameAction.objects.filter(game=game, seat=late)
+    expected = registry.rules("xactika").zombie_action(
+        registry.rules("xactika").new("bid", 3, game.setup), late
+    )
+    assert played.action == expected
+    assert game_state(game).n_actions == game.n_actions and game.to_move != late
