@@ -93,8 +93,9 @@ class Game(models.Model):
     winner = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Winning seat; empty for a draw or an unfinished game."
     )
-    score0 = models.PositiveSmallIntegerField(default=0)
-    score1 = models.PositiveSmallIntegerField(default=0)
+    # Signed: a game other than XIX can score below zero (tally, Xactika's bids).
+    score0 = models.SmallIntegerField(default=0)
+    score1 = models.SmallIntegerField(default=0)
     reason = models.CharField(max_length=16, choices=Reason.choices, blank=True)
 
     days_per_move = models.PositiveSmallIntegerField(
