@@ -5,6 +5,8 @@ from moderation.services import MAX_REPORT_TEXT
 
 
 class ReportForm(forms.Form):
+    """What a report says; at a table of more than two, which player it is about."""
+
     category = forms.ChoiceField(
         label="What is wrong?",
         choices=Report.Category.choices,
@@ -21,3 +23,17 @@ class ReportForm(forms.Form):
         help_text="Only the moderators read this.",
         error_messages={"required": "Write a few words on what happened."},
     )
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        if players:
+            self.fields["player"] = forms.TypedChoiceField(
+                label="Who is it about?",
+                coerce=int,
+                required=False,
+                empty_value=None,
+                choices=[("", "The game itself, not one player")]
+                + [(player.pk, player.username) for player in players],
+                error_messages={"invalid_choice": "Choose one of the other players."},
+            )
+            self.order_fields(["player", "category", "text"])

@@ -279,29 +279,62 @@ def game_abort(*, actor, game_id, reason: str) -> Game:
     return game
 
 
+def _checked_ranks(game: Game, ranks) -> list[int]:
+    """A moderator's places for a table of more than two seats: one whole number per seat,
+    partners sharing theirs, and the places a ranking can have (1 + the number of sides
+    placed better: 1, 1, 3 but never 1, 2, 2, 4 or 2, 3)."""
+    from games.outcomes import sides_of
+
+    count = game.seats_count
+    if (
+        not isinstance(ranks, list | tuple)
+        or len(ranks) != count
+        or any(isinstance(r, bool) or not isinstance(r, int) for r in ranks)
+    ):
+        raise ModerationError(f"Give a place for each of the {count} seats.")
+    sides = sides_of(game)
+    if any(len({ranks[seat] for seat in side}) != 1 for side in sides):
+        raise ModerationError("Partners share one place: give them the same one.")
+    places = [ranks[side[0]] for side in sides]
+    if any(place != 1 + sum(1 for other in places if other < place) for place in places):
+        raise ModerationError(
+            "Those places are not a ranking: number them 1, 2, 3… with tied sides sharing "
+            "a place and the next place skipped (1, 1, 3)."
+        )
+    return list(ranks)
+
+
 @transaction.atomic
-def game_adjudicate(*, actor, game_id, winner: int, reason: str) -> Game:
-    """Decide a game in play: ``winner`` (seat 0 or 1) wins, rated as any other result;
-    both players are told why."""
+def game_adjudicate(*, actor, game_id, reason: str, winner: int | None = None, ranks=None) -> Game:
+    """Decide a game in play, rated as any other result; every player is told why. A game
+    of two seats: ``winner`` (seat 0 or 1) wins. A table of more: ``ranks``, each seat's
+    place (1 best, ties share, partners together)."""
     _require(actor, "games.moderate_game")
     reason = _text(reason, what="a reason for the decision")
-    if isinstance(winner, bool) or winner not in (0, 1):
-        raise ModerationError("Choose the winner: seat 0 or seat 1.")
     game = _moderated_game(actor, game_id)
+    if game.has_pair_columns:
+        if isinstance(winner, bool) or winner not in (0, 1):
+            raise ModerationError("Choose the winner: seat 0 or seat 1.")
+        decided = {"winner_seat": winner, "winner": game.players[winner].username}
+        result = {"winner": winner}
+    else:
+        ranks = _checked_ranks(game, ranks)
+        decided = {
+            "ranks": ranks,
+            "places": {
+                player.username: rank for player, rank in zip(game.players, ranks, strict=True)
+            },
+        }
+        result = {"ranks": ranks}
     game.verdict = reason
-    game_finish(game, winner=winner, scores=game.scores, reason=Game.Reason.ADJUDICATED)
+    game_finish(game, scores=game.scores, reason=Game.Reason.ADJUDICATED, **result)
     audit(
         actor=actor,
         action=AuditEntry.Action.ADJUDICATE,
         target=_game_label(game),
         target_game=game,
         reason=reason,
-        details={
-            "winner_seat": winner,
-            "winner": game.players[winner].username,
-            "at_action": game.n_actions,
-            "scores": game.scores,
-        },
+        details={**decided, "at_action": game.n_actions, "scores": game.scores},
     )
     return game
 
@@ -311,8 +344,10 @@ def game_adjudicate(*, actor, game_id, winner: int, reason: str) -> Game:
 
 def report_target(*, reporter, game=None, reported=None):
     """The player a report about ``game`` or ``reported`` names (None for a spectator's
-    report about a game); ModerationError when that target cannot be reported at all."""
-    if (game is None) == (reported is None):
+    report about a game, or a report about a table's game itself); ModerationError when
+    that target cannot be reported at all. With a game, ``reported`` (optional) must be
+    one of its other players."""
+    if game is None and reported is None:
         raise ModerationError("Report either a game or a player.")
     if game is not None:
         if game.status == Game.Status.WAITING:
@@ -320,7 +355,13 @@ def report_target(*, reporter, game=None, reported=None):
                 "This challenge has not been accepted: report the player from their profile."
             )
         seat = game.seat_of(reporter)
-        reported = game.players[1 - seat] if seat is not None else None
+        others = [p for s, p in enumerate(game.players) if s != seat and p is not None]
+        if reported is None:
+            # At a table of two the player reported is the opponent; at a larger table
+            # the reporter names one, or reports the game itself; a spectator, the game.
+            reported = others[0] if seat is not None and len(others) == 1 else None
+        elif reported.pk not in {other.pk for other in others}:
+            raise ModerationError("Choose one of the other players of this game.")
     else:
         if reported.pk == reporter.pk:
             raise ModerationError("You cannot report yourself.")

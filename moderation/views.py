@@ -13,6 +13,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from accounts.selectors import player_by_name
+from games import registry
+from games.outcomes import company
 from games.selectors import game_for_user
 from moderation import services
 from moderation.forms import ReportForm
@@ -24,17 +26,23 @@ TEMPLATE = "moderation/report.html"
 @login_required
 def report_game(request, game_id):
     game, seat = game_for_user(game_id, request.user)
-    opponent = game.players[1 - seat] if seat is not None else None
+    names = " v ".join(p.username for p in game.players if p)
+    choices = ()
+    if seat is None:
+        about = f"game {game.pk} ({names})"
+    elif game.seats_count == 2:
+        about = f"your game {company(game, seat)}"
+    else:
+        about = f"your game of {registry.rules(game.kind).name} {company(game, seat)}"
+        # A report at a larger table names one of the people there (bots are the site's).
+        choices = [p for s, p in enumerate(game.players) if s != seat and p and not p.is_bot]
     return _report(
         request,
         target={"game": game},
         title=f"Report game {game.pk}",
-        about=(
-            f"your game against {opponent.username}"
-            if opponent
-            else f"game {game.pk} ({' v '.join(p.username for p in game.players if p)})"
-        ),
+        about=about,
         back=game.get_absolute_url(),
+        players=choices,
     )
 
 
@@ -55,7 +63,7 @@ def report_player(request, username):
     )
 
 
-def _report(request, *, target, title, about, back):
+def _report(request, *, target, title, about, back, players=()):
     status, error = 200, ""
     try:
         services.report_target(reporter=request.user, **target)
@@ -70,8 +78,11 @@ def _report(request, *, target, title, about, back):
         }
         return render(request, TEMPLATE, context, status=refusal.status)
     if request.method == "POST":
-        form = ReportForm(request.POST)
+        form = ReportForm(request.POST, players=players)
         if form.is_valid():
+            chosen = form.cleaned_data.get("player")
+            if chosen is not None:
+                target = {**target, "reported": next(p for p in players if p.pk == chosen)}
             try:
                 services.report_create(
                     reporter=request.user,
@@ -91,6 +102,6 @@ def _report(request, *, target, title, about, back):
         else:
             status = 400
     else:
-        form = ReportForm()
+        form = ReportForm(players=players)
     context = {"form": form, "title": title, "about": about, "back": back, "error": error}
     return render(request, TEMPLATE, context, status=status)
