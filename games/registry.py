@@ -65,7 +65,7 @@ def rules(key: str):
     return engine(key).RULES
 
 
-def _beside_engine(key: str, name: str) -> str:
+def beside_engine(key: str, name: str) -> str:
     """The module ``name`` beside the game's engine: ``games.<key>.<name>`` for an engine at
     ``games.<key>.engine``, otherwise ``<name>`` inside the engine's package (the test game
     tally, registered as the package ``tests.kit.tally``: ``tests.kit.tally.<name>``)."""
@@ -80,10 +80,10 @@ def bots(key: str):
     ``make_bot(level, **options)``, whose bots answer ``choose(view, seed)`` with a legal
     action from the seat's view alone.
 
-    A game keeps them beside its engine (``_beside_engine``). A game without one offers the
+    A game keeps them beside its engine (``beside_engine``). A game without one offers the
     kit's ``random`` level only.
     """
-    name = _beside_engine(key, "bots")
+    name = beside_engine(key, "bots")
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as missing:
@@ -99,7 +99,7 @@ def site(key: str):
     beside its engine (``games.<key>.site``; ``tests.kit.tally.site`` for the test game):
     its pages, templates and action forms. Imported on first use, so the pure functions
     above never load Django."""
-    return importlib.import_module(_beside_engine(key, "site")).SITE
+    return importlib.import_module(beside_engine(key, "site")).SITE
 
 
 def record_checker(record) -> Callable[[dict], dict] | None:
