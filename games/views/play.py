@@ -205,12 +205,13 @@ def _poll_stamp(game: Game, rematch) -> str:
 def _poll_context(game: Game, seat, rematch) -> dict:
     """How often the table polls (None: it does not) and the stamp it polls with. Active
     games every 3 s; a player's finished game every 10 s while a rematch may still be
-    offered or accepted."""
+    offered or accepted (two seats)."""
     if game.status == Game.Status.ACTIVE:
         every = "3s"
     elif (
         seat is not None
         and game.status == Game.Status.FINISHED
+        and game.seats_count == 2  # a table of more seats has no rematch
         and (rematch is None or rematch["game"].status == Game.Status.WAITING)
     ):
         every = "10s"
