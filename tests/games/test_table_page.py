@@ -60,10 +60,17 @@ def play_moves(game, count, seed=0):
     return Game.objects.get(pk=game.pk)
 
 
-def finish(game, seed=0):
-    """Play on to the end (seats the site plays for move by themselves)."""
+def finish(game, seed=0, commits=None):
+    """Play on to the end. ``commits``: pytest-django's ``django_capture_on_commit_callbacks``
+    where the site plays some seats (a bot, a player who left): their tasks run when each
+    move's transaction commits, eagerly in the tests (CELERY_TASK_ALWAYS_EAGER)."""
     while game.status == Game.Status.ACTIVE:
-        game = play_moves(game, 1, seed + game.n_actions)
+        if commits is None:
+            game = play_moves(game, 1, seed + game.n_actions)
+            continue
+        with commits(execute=True):
+            game = play_moves(game, 1, seed + game.n_actions)
+        game = Game.objects.get(pk=game.pk)
     return game
 
 
@@ -224,7 +231,7 @@ def test_the_replay_and_record_of_a_finished_table():
     client = client_for(users[2])
     replay = reverse("games:replay", args=[game.pk])
     html = client.get(replay).content.decode()
-    assert text(element(html, "<h1")) == "Replay: p0 v p1 v p2 v p3 v p4"
+    assert text(re.search(r"<h1>.*?</h1>", html).group()) == "Replay: p0 v p1 v p2 v p3 v p4"
     assert f"Step 0 of {game.n_actions}" in text(html)
     assert f"You finished {place_text(game, 2)}" in text(html)
     # at step 0 every hand is face up: 15 cards; at the end every card has been played
@@ -310,7 +317,11 @@ def test_four_people_play_a_whole_table_by_form_posts_and_each_sees_their_place(
         assert place in ("won", "lost", "drew") and over.startswith(f"You {place}")
 
 
+@pytest.mark.django_db(transaction=True)
 def test_a_table_with_a_bot_is_played_to_the_end_the_bot_answering_at_once():
+    """The bot's card is on the table the mover gets back: its task runs once the move's
+    transaction commits, in the request in the tests (CELERY_TASK_ALWAYS_EAGER; so this test
+    commits for real)."""
     humans = people(2)
     bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
     game = start_table("tally", "open", [humans[0], bot, humans[1]], seed="with-a-bot")
@@ -319,6 +330,7 @@ def test_a_table_with_a_bot_is_played_to_the_end_the_bot_answering_at_once():
     clients = [client_for(humans[0]), None, client_for(humans[1])]
     html = clients[0].get(page_url(game)).content.decode()
     assert "bot" in text(element(html, 'class="scoreboard"')).split()
+    bots_moves = 0
     for _ in range(20):
         game.refresh_from_db()
         if game.status != Game.Status.ACTIVE:
@@ -327,23 +339,30 @@ def test_a_table_with_a_bot_is_played_to_the_end_the_bot_answering_at_once():
         client = clients[game.to_move]
         html = client.get(page_url(game)).content.decode()
         card = re.search(r'name="card" value="(\d+)"', html).group(1)
-        answer = client.post(
-            act_url(game), {"seq": game.n_actions, "type": "play", "card": card}, **HX
-        )
+        form = {"seq": game.n_actions, "type": "play", "card": card}
+        answer = client.post(act_url(game), form, **HX)
         assert answer.status_code == 200
+        bots_card = [card for seat, card in game_state(game).table if seat == 1]
+        if game.to_move == 0 and bots_card:
+            # seat 1 plays after seat 0: the table sent back shows the bot's card
+            box = text(seat_box(answer.content.decode(), 1))
+            assert f"Played {bots_card[0]} this round" in box
+            bots_moves += 1
     assert game.status == Game.Status.FINISHED and game.n_actions == 9
+    assert bots_moves > 0
     over = text(element(clients[2].get(page_url(game)).content.decode(), "game-over"))
     assert over.startswith(f"You finished {place_text(game, 2)}")
     assert "bot-random" in over
 
 
-def test_a_player_who_resigns_is_shown_as_played_by_the_site():
+def test_a_player_who_resigns_is_shown_as_played_by_the_site(django_capture_on_commit_callbacks):
     users = people(3)
     game = play_moves(start_table("tally", "open", users, seed="leaver"), 3)
     leaver = next(u for s, u in enumerate(users) if s != game.to_move)
     resign = reverse("games:resign", args=[game.pk])
     assert "the site plays your cards" in text(client_for(leaver).get(resign).content.decode())
-    assert client_for(leaver).post(resign).status_code == 303
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client_for(leaver).post(resign).status_code == 303
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     position = game.seat_of(leaver)
@@ -351,6 +370,9 @@ def test_a_player_who_resigns_is_shown_as_played_by_the_site():
         html = client_for(viewer).get(page_url(game)).content.decode()
         scores = re.findall(r'<div class="score[ "].*?</div>', html, re.DOTALL)
         assert "resigned: the site plays for them" in text(scores[position])
-    game = finish(game)
-    html = client_for(users[game.to_move or 0]).get(page_url(game)).content.decode()
-    assert "resigned" in text(element(html, "over-places"))
+    game = finish(game, commits=django_capture_on_commit_callbacks)
+    html = client_for(users[0]).get(page_url(game)).content.decode()
+    places = re.findall(r"<li[^>]*>.*?</li>", element(html, "over-places"), re.DOTALL)
+    [gone] = [text(li) for li in places if "resigned" in li]
+    assert gone.startswith(f"3rd of 3 {leaver.username}")
+    assert "resigned: the site played for them" in gone
