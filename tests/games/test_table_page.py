@@ -376,3 +376,29 @@ def test_a_player_who_resigns_is_shown_as_played_by_the_site(django_capture_on_c
     [gone] = [text(li) for li in places if "resigned" in li]
     assert gone.startswith(f"3rd of 3 {leaver.username}")
     assert "resigned: the site played for them" in gone
+
+
+def test_the_end_by_leaving_names_who_left():
+    """A table that ended because players left (a forfeit-policy game of more than two
+    seats ends so) says who, from their seat rows."""
+    users = people(4)
+    game = finish(start_table("tally", "open", users, seed="named"))
+    Game.objects.filter(pk=game.pk).update(reason=Game.Reason.TIMEOUT)
+    GameSeat.objects.filter(game=game, position__in=[1, 3]).update(status=GameSeat.Status.TIMED_OUT)
+    html = client_for(users[0]).get(page_url(game)).content.decode()
+    over = text(element(html, 'class="game-over"'))
+    assert "p1 and p3 ran out of time." in over
+    assert over.count("timed out: the site played for them") == 2
+
+
+def test_the_admins_rows_name_every_card_of_a_table():
+    users = people(3)
+    game = play_moves(start_table("tally", "open", users, seed="admin"), 2)
+    state = game_state(game)
+    names = [user.username for user in users]
+    rows = dict(registry.site("tally").admin_rows(RULES.full_view(state, names), names))
+    for seat, name in enumerate(names):
+        assert rows[f"{name} (seat {seat}), hand"] == " ".join(map(str, state.hands[seat]))
+    assert rows["Undealt"].split() == [str(card) for card in state.undealt]
+    assert rows["This round"] == ", ".join(f"{names[s]} {c}" for s, c in state.table)
+    assert rows["To move"] == names[state.to_move]
