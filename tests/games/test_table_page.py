@@ -402,3 +402,35 @@ def test_the_admins_rows_name_every_card_of_a_table():
     assert rows["Undealt"].split() == [str(card) for card in state.undealt]
     assert rows["This round"] == ", ".join(f"{names[s]} {c}" for s, c in state.table)
     assert rows["To move"] == names[state.to_move]
+
+
+def test_a_waiting_table_shows_who_sits_and_who_is_invited_and_waits_for_the_start():
+    """A table still filling (written as ``games.tables`` leaves it: seats without a
+    position, an invitation) is no challenge: no accept or decline, the lobby to join."""
+    from games.models import Invitation
+
+    creator, joined, invited, declined, visitor = people(5)
+    game = Game.objects.create(
+        kind="tally",
+        variant="open",
+        seats_count=5,
+        seed="waiting",
+        deal=[],
+        first_leader=0,
+        created_by=creator,
+        expires_at=timezone.now() + timedelta(days=2),
+        rated=False,
+    )
+    for user in (creator, joined):
+        GameSeat.objects.create(game=game, user=user)
+    Invitation.objects.create(game=game, user=invited)
+    Invitation.objects.create(game=game, user=declined, declined=True)
+    client = client_for(visitor)
+    html = client.get(page_url(game)).content.decode()
+    shown = text(element(html, 'id="game-live"')).replace(" ,", ",")
+    assert "Tally: a table for 5" in shown and "Open table" in shown
+    assert "Seated 2 of 5: p0, p1" in shown and "Invited p2" in shown
+    assert "p3" not in shown and "3 seats free" in shown
+    assert "challenge" not in shown.lower() and "Accept" not in shown
+    assert reverse("games:lobby") in html
+    assert client.get(poll_url(game, 0) + "&waiting=1").status_code == 204
