@@ -93,7 +93,7 @@ def _left_seats(game: Game) -> dict[int, str]:
 
 
 def _names_text(names: list[str]) -> str:
-    """ "ann", "ann and bob", "ann, bob and cy"."""
+    """Names in a sentence: ann; ann and bob; ann, bob and cy."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
@@ -159,7 +159,7 @@ def _many_result(game: Game, seat, seats: list[dict], changes, text: str) -> dic
     if aborted:
         title = "Game aborted"
     elif seat is not None:
-        place = players[[p["seat"] for p in players].index(seat)]["place"]
+        place = place_text(game, seat)
         title = f"You {place}" if place in ("won", "lost", "drew") else f"You finished {place}"
     elif all(p["rank"] == 1 for p in players):
         title = "A draw"
