@@ -65,19 +65,25 @@ def rules(key: str):
     return engine(key).RULES
 
 
+def beside_engine(key: str, name: str) -> str:
+    """The module ``name`` beside the game's engine: ``games.<key>.<name>`` for an engine at
+    ``games.<key>.engine``, otherwise ``<name>`` inside the engine's package (the test game
+    tally, registered as the package ``tests.kit.tally``: ``tests.kit.tally.<name>``)."""
+    module = ENGINES[key][0]
+    if module.endswith(".engine"):
+        return module.removesuffix(".engine") + "." + name
+    return module + "." + name
+
+
 def bots(key: str):
     """The bots of the game ``key``: a module (or object) with ``LEVELS`` and
     ``make_bot(level, **options)``, whose bots answer ``choose(view, seed)`` with a legal
     action from the seat's view alone.
 
-    A game keeps them beside its engine: ``games.<key>.bots`` for an engine at
-    ``games.<key>.engine``, otherwise the ``bots`` module inside the engine's package. A game
-    without one offers the kit's ``random`` level only.
+    A game keeps them beside its engine (``beside_engine``). A game without one offers the
+    kit's ``random`` level only.
     """
-    module = ENGINES[key][0]
-    name = (
-        module.removesuffix(".engine") + ".bots" if module.endswith(".engine") else module + ".bots"
-    )
+    name = beside_engine(key, "bots")
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as missing:
@@ -89,11 +95,11 @@ def bots(key: str):
 
 
 def site(key: str):
-    """The Django side of the game ``key``: the ``SITE`` object of ``games.<key>.site``
-    (its pages, templates and action forms). Imported on first use, so the pure functions
+    """The Django side of the game ``key``: the ``SITE`` object of the ``site`` module
+    beside its engine (``games.<key>.site``; ``tests.kit.tally.site`` for the test game):
+    its pages, templates and action forms. Imported on first use, so the pure functions
     above never load Django."""
-    package = ENGINES[key][0].rpartition(".")[0]
-    return importlib.import_module(f"{package}.site").SITE
+    return importlib.import_module(beside_engine(key, "site")).SITE
 
 
 def record_checker(record) -> Callable[[dict], dict] | None:

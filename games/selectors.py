@@ -6,10 +6,9 @@ from django.utils import timezone
 
 from games import registry
 from games.models import Game
-from games.xix.engine import State, full_view, seat_view, spectator_view
 
 
-def game_state(game: Game) -> State:
+def game_state(game: Game):
     """The game's state, replayed from its action log (the log is the truth) by its game's
     rules, from its set-up (``Game.setup``, which ``check_seats`` proves equal to the old
     ``deal`` and ``first_leader``)."""
@@ -46,19 +45,22 @@ def can_see_every_card(user, game: Game) -> bool:
 
 
 def player_names(game: Game) -> list[str]:
+    """Each seat's player's name, in seat order ("?" for a seat nobody holds)."""
     return [p.username if p else "?" for p in game.players]
 
 
-def game_view(game: Game, seat: int | None, state: State | None = None) -> dict:
-    """The engine's view for ``seat``: everything once the game is over (finished or
-    aborted), else the seat's own view, else the public one."""
+def game_view(game: Game, seat: int | None, state=None) -> dict:
+    """The view of ``seat`` by the game's rules (``registry.rules(game.kind)``): everything
+    once the game is over (finished or aborted; ``you``, the reader's seat), else the
+    seat's own view, else the public one."""
     state = state or game_state(game)
+    rules = registry.rules(game.kind)
     names = player_names(game)
     if game.is_over:
-        return full_view(state, names, you=seat)
+        return rules.full_view(state, names, you=seat)
     if seat is None:
-        return spectator_view(state, names)
-    return seat_view(state, seat, names)
+        return rules.spectator_view(state, names)
+    return rules.seat_view(state, seat, names)
 
 
 def user_games(user):

@@ -7,6 +7,7 @@ where it fails: CI must never pass by quietly skipping what it exists to check.
 
 import os
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -22,6 +23,7 @@ SERVICE_MARKERS = {
 
 
 _UNREGISTER_TALLY = pytest.StashKey[object]()
+TALLY_TEMPLATES = Path(__file__).resolve().parent / "kit" / "tally" / "templates"
 
 
 def pytest_configure(config):
@@ -30,6 +32,9 @@ def pytest_configure(config):
     from games import registry
 
     config.stash[_UNREGISTER_TALLY] = registry.register("tally", "tests.kit.tally", "tally/1")
+    # Its pages' templates (tests/kit/tally/site.py names them "tally/..."): for the tests'
+    # template engine only, before it is built; the site's settings never list them.
+    settings.TEMPLATES[0]["DIRS"] = [*settings.TEMPLATES[0]["DIRS"], TALLY_TEMPLATES]
 
 
 def pytest_unconfigure(config):

@@ -76,8 +76,10 @@ class GameRules(Protocol):
     def spectator_view(self, state: GameState, names=None) -> dict:
         """Public information only, JSON-ready."""
 
-    def full_view(self, state: GameState, names=None) -> dict:
-        """Everything, JSON-ready (after the game, or for staff)."""
+    def full_view(self, state: GameState, names=None, *, you: int | None = None) -> dict:
+        """Everything, JSON-ready (after the game, or for staff). ``you``: the reader's seat
+        when they played, for a game whose history tells the reader's own lines as "You"
+        (XIX's); a game that names every seat ignores it."""
 
     def outcome(self, state: GameState) -> Outcome | None:
         """Scores and ranks per seat once the game is over, else None."""

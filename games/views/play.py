@@ -25,12 +25,13 @@ from django_htmx.http import (
 )
 
 from games import registry, services
-from games.models import Game
+from games.kit.errors import IllegalAction
+from games.models import Game, GameSeat
+from games.outcomes import partners_of, place_text
 from games.rows import score_text
-from games.selectors import game_for_user, game_view
+from games.selectors import game_for_user, game_view, player_names
 from games.services import NOT_SEATED
 from games.views.actions import NUMBER, BadForm, number
-from games.xix.engine import IllegalAction
 from notifications.services import mark_read, viewing_mark
 from ratings.models import RatingChange
 
@@ -56,9 +57,8 @@ REASON_TEXT = {
 
 
 def kind_of(game: Game) -> str:
-    """The game's key in ``games.registry``. Games are not stored with their kind before
-    the seat tables (design B.5, step 3): until then every game is XIX."""
-    return getattr(game, "kind", "xix")
+    """The game's key in ``games.registry`` (``Game.kind``)."""
+    return game.kind
 
 
 def site_of(game: Game):
@@ -66,21 +66,63 @@ def site_of(game: Game):
     return registry.site(kind_of(game))
 
 
+def variant_info(game: Game):
+    """The game's variant as its rules describe it (``games.kit.variants.VariantInfo``)."""
+    return registry.rules(kind_of(game)).variants[game.variant]
+
+
+# A seat whose player left a table where the site plays on for them (the zombie policy),
+# while the game is on and once it is over.
+LEFT_TEXT = {
+    GameSeat.Status.RESIGNED: "resigned",
+    GameSeat.Status.TIMED_OUT: "timed out",
+    GameSeat.Status.FORFEITED: "forfeited",
+}
+PLAYS_FOR = {True: "the site plays for them", False: "the site played for them"}
+
+
+def _left_seats(game: Game) -> dict[int, str]:
+    """{position: how its player left} for the seats of a zombie-policy table that are no
+    longer played by their player (a forfeit-policy game ends when a player leaves, and its
+    reason says who: no seat rows are read for it)."""
+    if variant_info(game).timeout_policy != "zombie":
+        return {}
+    return {
+        row.position: LEFT_TEXT[row.status] for row in game.seat_rows() if row.status in LEFT_TEXT
+    }
+
+
+def _names_text(names: list[str]) -> str:
+    """Names in a sentence: ann; ann and bob; ann, bob and cy."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def _reason_text(game: Game, loser) -> str:
-    """How the game ended, as a sentence."""
+    """How the game ended, as a sentence; ``loser``: who left (resigned, ran out of time,
+    forfeited), named."""
     reasons = registry.rules(kind_of(game)).reasons
     if game.reason in reasons:
-        text = reasons[game.reason]
+        text = reasons[game.reason].rstrip(".")
         return f"{text[:1].upper()}{text[1:]}."
     return REASON_TEXT.get(game.reason, "").format(loser=loser, verdict=game.verdict)
 
 
-def _result_context(game: Game, names: list[str], seat) -> dict | None:
+def _loser(game: Game, names: list[str]) -> str | None:
+    """Who ended the game by leaving it: the loser of a two-seat game (the pair columns),
+    else the seats that left (their rows), named."""
+    if game.has_pair_columns:
+        return None if game.winner is None else names[1 - game.winner]
+    left = [names[row.position] for row in game.seat_rows() if row.status in LEFT_TEXT]
+    return _names_text(left) if left else None
+
+
+def _result_context(game: Game, names: list[str], seat, seats: list[dict]) -> dict | None:
     if not game.is_over:
         return None
-    loser = None if game.winner is None else names[1 - game.winner]
-    text = _reason_text(game, loser)
+    text = _reason_text(game, _loser(game, names))
     changes = {c.user_id: c for c in RatingChange.objects.filter(game=game)}
+    if len(seats) != 2:
+        return _many_result(game, seat, seats, changes, text)
     players = []
     for s, player in enumerate(game.players):
         change = changes.get(player.pk) if player else None
@@ -98,9 +140,44 @@ def _result_context(game: Game, names: list[str], seat) -> dict | None:
     }
 
 
+def _many_result(game: Game, seat, seats: list[dict], changes, text: str) -> dict:
+    """The end of a table of more than two seats: each seat's place
+    (``games.outcomes.place_text``), score and rating change, best place first; the title
+    says the viewer's place, or who came first."""
+    ranks = [row.rank for row in game.seat_rows()]
+    players = [
+        {
+            **entry,
+            "rank": ranks[entry["seat"]],
+            "place": place_text(game, entry["seat"]),
+            "change": changes.get(entry["user"].pk) if entry["user"] else None,
+        }
+        for entry in seats
+    ]
+    players.sort(key=lambda p: (p["rank"] is None, p["rank"] or 0, p["seat"]))
+    aborted = game.status == Game.Status.ABORTED
+    if aborted:
+        title = "Game aborted"
+    elif seat is not None:
+        place = place_text(game, seat)
+        title = f"You {place}" if place in ("won", "lost", "drew") else f"You finished {place}"
+    elif all(p["rank"] == 1 for p in players):
+        title = "A draw"
+    else:
+        title = f"{_names_text([p['name'] for p in players if p['rank'] == 1])} won"
+    return {
+        "many": True,
+        "title": title,
+        "aborted": aborted,
+        "reason_text": text,
+        "players": players,
+    }
+
+
 def _rematch_context(game: Game, seat) -> dict | None:
-    """A pending rematch of this game, from either player."""
-    if seat is None or not game.is_over:
+    """A pending rematch of this game, from either player (two-seat games: a table of more
+    seats has no rematch)."""
+    if seat is None or not game.is_over or game.seats_count != 2:
         return None
     offer = (
         Game.objects.filter(rematch_of=game)
@@ -128,12 +205,13 @@ def _poll_stamp(game: Game, rematch) -> str:
 def _poll_context(game: Game, seat, rematch) -> dict:
     """How often the table polls (None: it does not) and the stamp it polls with. Active
     games every 3 s; a player's finished game every 10 s while a rematch may still be
-    offered or accepted."""
+    offered or accepted (two seats)."""
     if game.status == Game.Status.ACTIVE:
         every = "3s"
     elif (
         seat is not None
         and game.status == Game.Status.FINISHED
+        and game.seats_count == 2  # a table of more seats has no rematch
         and (rematch is None or rematch["game"].status == Game.Status.WAITING)
     ):
         every = "10s"
@@ -153,7 +231,11 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
         "error": error,
         "now": timezone.now(),
         "act_url": reverse("games:act", args=[game.pk]),
+        "variant": variant_info(game),
     }
+    if game.status == Game.Status.WAITING and not _is_challenge(game):
+        context["table"] = _waiting_table(game, context["now"])
+        return context
     if game.status == Game.Status.WAITING:
         user = request.user
         context["challenge"] = {
@@ -165,19 +247,9 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
         }
         return context
     view = game_view(game, seat, state)
-    names = [p.username if p else "?" for p in game.players]
+    names = player_names(game)
     rematch = _rematch_context(game, seat)
-    seats = [
-        {
-            "seat": s,
-            "user": user,
-            "name": names[s],
-            "score": view["scores"][s],
-            "is_you": s == seat,
-            "to_move": view["to_move"] == s,
-        }
-        for s, user in enumerate(game.players)
-    ]
+    seats = _seats(game, view, seat, names)
     others = [user for s, user in enumerate(game.players) if s != seat]
     context.update(
         {
@@ -189,16 +261,72 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
             # A player whose opponents are all bots: no report link, no extra day to give.
             "against_bots": seat is not None and all(u and u.is_bot for u in others),
             "deadline_passed": game.deadline is not None and game.deadline <= context["now"],
-            "result": _result_context(game, names, seat),
+            "result": _result_context(game, names, seat, seats),
             "rematch": rematch,
             **_poll_context(game, seat, rematch),
             "can_abort": seat is not None and services.abort_allowed(game),
-            "opponent_name": names[1 - seat] if seat is not None else "",
+            # The other player of a two-seat game (the rematch box speaks of them).
+            "opponent_name": names[1 - seat] if seat is not None and len(names) == 2 else "",
             "mover_name": names[view["to_move"]] if view["to_move"] is not None else "",
             **site.table_context(view, seat, seats),
         }
     )
     return context
+
+
+def _is_challenge(game: Game) -> bool:
+    """A waiting XIX game of two seats is a challenge (``services.challenge_create``: accept,
+    decline, cancel); every other waiting game is a table (``games.tables``), joined from
+    the lobby."""
+    return game.kind == "xix" and game.seats_count == 2
+
+
+def _waiting_table(game: Game, now) -> dict:
+    """A table waiting for players: who has sat down (in the order they came), how many
+    seats are free, who is invited and has not answered no, and whether it has lapsed."""
+    seated = [row.user for row in game.seats.select_related("user").order_by("joined_at", "pk")]
+    invited = [
+        invitation.user
+        for invitation in game.invitations.filter(declined=False).select_related("user")
+        if invitation.user not in seated
+    ]
+    return {
+        "game_name": registry.rules(kind_of(game)).name,
+        "seated": seated,
+        "free": game.seats_count - len(seated),
+        "invited": invited,
+        "expired": game.expires_at is not None and game.expires_at <= now,
+    }
+
+
+def _seats(game: Game, view: dict, seat, names: list[str]) -> list[dict]:
+    """The shell's entry for each seat, in seat order: who sits there (user, name, "bot"),
+    the score (the view's, else the seat row's), whether it is the viewer's or to move, and
+    at a table of more than two: the partners' names and how its player left, if they did
+    (the site plays on for them)."""
+    scores = view.get("scores") or game.scores
+    seats = [
+        {
+            "seat": s,
+            "user": user,
+            "name": names[s],
+            "score": scores[s],
+            "is_you": s == seat,
+            "to_move": view["to_move"] == s,
+        }
+        for s, user in enumerate(game.players)
+    ]
+    if len(seats) == 2:
+        return seats
+    left = _left_seats(game)
+    active = game.status == Game.Status.ACTIVE
+    for entry in seats:
+        s = entry["seat"]
+        partners = [names[p] for p in partners_of(game, s)]
+        entry["is_bot"] = bool(entry["user"] and entry["user"].is_bot)
+        entry["partners"] = _names_text(partners) if partners else ""
+        entry["left"] = f"{left[s]}: {PLAYS_FOR[active]}" if s in left else ""
+    return seats
 
 
 def _render(request, game, seat, *, status=200, error="", partial=None, state=None):
@@ -255,9 +383,12 @@ def game_act(request, game_id):
         return _login_first(request, game_id)
     try:
         seq = number(request.POST, "seq", SEQ)
-        # The form is read before the game (the service reads and locks it once): a game
-        # without a stored kind is XIX (``kind_of``).
-        action = site_of(Game(pk=game_id)).parse_action(request.POST)
+        # The form is read before the game (the service reads and locks it once), by the
+        # game's kind, which is all read here.
+        kind = Game.objects.filter(pk=game_id).values_list("kind", flat=True).first()
+        if kind is None:
+            raise Http404("There is no such game.")
+        action = registry.site(kind).parse_action(request.POST)
     except BadForm as error:
         return _refuse(request, game_id, status=400, error=str(error))
     # The player is at the table: a bot's reply (in-process, or soon from a worker) is
@@ -385,7 +516,8 @@ def game_abort(request, game_id):
 
 def _resign_page(request, game, *, status=200, error=""):
     seat = game.seat_of(request.user)
-    opponent = game.players[1 - seat] if seat is not None else None
+    two = game.seats_count == 2
+    opponent = game.players[1 - seat] if seat is not None and two else None
     site = site_of(game)
     context = {
         "game": game,
@@ -393,8 +525,10 @@ def _resign_page(request, game, *, status=200, error=""):
         "seat": seat,
         "opponent": opponent,
         "error": error,
-        "score": score_text(game.scores, seat),
+        "score": score_text(game.scores, seat) if two else "",
         "aborts": seat is not None and services.abort_allowed(game),
+        # A table where the site plays on for a seat whose player leaves.
+        "plays_on": variant_info(game).timeout_policy == "zombie",
     }
     return render(request, "games/resign_confirm.html", context, status=status)
 
@@ -421,7 +555,7 @@ def game_extra_day(request, game_id):
     due = dateformat.format(timezone.localtime(game.deadline), "D j M, H:i")
     messages.success(
         request,
-        f"You gave {game.players[1 - seat].username} one more day: their move is now due "
+        f"You gave {game.players[game.to_move].username} one more day: their move is now due "
         f"{due} ({timezone.get_current_timezone_name()}).",
     )
     return _see_other(game)

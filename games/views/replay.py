@@ -18,9 +18,10 @@ from django.views.decorators.vary import vary_on_headers
 
 from games import registry
 from games.models import Game
+from games.outcomes import place_text
 from games.rows import score_text
 from games.selectors import can_see_every_card, game_for_user, player_names
-from games.views.play import kind_of, site_of
+from games.views.play import kind_of, site_of, variant_info
 
 TEMPLATE = "games/replay.html"
 
@@ -45,6 +46,7 @@ def _refuse(request, game: Game, *, title: str, message: str, status: int):
         "game": game,
         "site": site_of(game),
         "names": player_names(game),
+        "variant": variant_info(game),
         "refusal": {"title": title, "message": message},
     }
     return render(request, TEMPLATE, context, status=status)
@@ -69,12 +71,15 @@ def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict
     """The full view after ``step`` actions, and the whole game's history grouped by the
     action that wrote each line (group 0 is the opening line, before any action)."""
     names = player_names(game)
-    full_view = registry.rules(kind_of(game)).full_view
+    rules = registry.rules(kind_of(game))
+    full_view = rules.full_view
     state = game.initial_state()
     at_step = state
-    bounds = [0, len(state.events())]  # action k wrote history lines bounds[k]:bounds[k+1]
+    # Action k wrote history lines bounds[k]:bounds[k+1], one per event; the lines before
+    # the first action open the game.
+    bounds = [0, len(full_view(state, names)["history"])]
     for number, action in enumerate(actions, start=1):
-        state, events = state.apply(action)
+        state, events = rules.apply(state, action)
         bounds.append(bounds[-1] + len(events))
         if number == step:
             at_step = state
@@ -98,8 +103,17 @@ def _status_line(site, view: dict, names: list[str], *, ended: str | None) -> st
 def _result_line(game: Game, names: list[str], seat) -> str:
     """The result in one line; the score by the site's rule (games.rows.score_text): the
     viewer's own first ("You won 20–4 against bob"), else in seat order between the two
-    names ("bob won, alice 4–20 bob")."""
+    names ("bob won, alice 4–20 bob"). At a table of more seats, the viewer's place and
+    every score, best place first ("You finished 2nd of 4: cy 25, you 12, ann 3, bob -9")."""
     reason = game.get_reason_display().lower() if game.reason else ""
+    if len(names) == 2:
+        outcome = _pair_result_line(game, names, seat)
+    else:
+        outcome = _many_result_line(game, names, seat)
+    return f"{outcome} ({reason})" if reason else outcome
+
+
+def _pair_result_line(game: Game, names: list[str], seat) -> str:
     if seat is not None:
         score = f"{score_text(game.scores, seat)} against {names[1 - seat]}"
         drawn = f"You drew {score}"
@@ -109,10 +123,28 @@ def _result_line(game: Game, names: list[str], seat) -> str:
         drawn = f"Drawn, {score}"
         won = f"{names[game.winner or 0]} won, {score}"
     if game.status == Game.Status.ABORTED:
-        outcome = f"Aborted at {score}"
-    else:
-        outcome = drawn if game.winner is None else won
-    return f"{outcome} ({reason})" if reason else outcome
+        return f"Aborted at {score}"
+    return drawn if game.winner is None else won
+
+
+def _many_result_line(game: Game, names: list[str], seat) -> str:
+    """A table of more than two seats: the viewer's place (``place_text``) or who came
+    first, then every seat's score, best place first."""
+    rows = game.seat_rows()
+    order = sorted(rows, key=lambda row: (row.rank is None, row.rank or 0, row.position))
+    scores = ", ".join(
+        f"{'you' if row.position == seat else names[row.position]} {row.score}" for row in order
+    )
+    if game.status == Game.Status.ABORTED:
+        return f"Aborted at {scores}"
+    if seat is not None:
+        place = place_text(game, seat)
+        said = place if place in ("won", "lost", "drew") else f"finished {place}"
+        return f"You {said}: {scores}"
+    first = [names[row.position] for row in order if row.rank == 1]
+    if len(first) == len(rows):
+        return f"Drawn: {scores}"
+    return f"{' and '.join(first)} won: {scores}"
 
 
 @login_required
@@ -145,6 +177,7 @@ def game_replay(request, game_id):
         "game": game,
         "site": site,
         "names": names,
+        "variant": variant_info(game),
         "view": view,
         "history": history,
         "current": history[step],
@@ -201,13 +234,23 @@ def game_record(request, game_id):
         rated=game.rated,
         started=game.started_at.isoformat() if game.started_at else None,
         finished=game.finished_at.isoformat() if game.finished_at else None,
-        result={
-            "status": game.status,
-            "winner": game.winner,
-            "scores": game.scores,
-            "reason": game.reason or None,
-        },
+        result=_record_result(game),
     )
     response = HttpResponse(_record_json(record), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{site.key}-game-{game.pk}.json"'
     return response
+
+
+def _record_result(game: Game) -> dict:
+    """The record's ``result``: a two-seat game's winner seat (None for a draw), a table of
+    more seats' ranks (1 best, ties share); the scores and how it ended."""
+    if game.has_pair_columns:
+        decided = {"winner": game.winner}
+    else:
+        decided = {"ranks": [row.rank for row in game.seat_rows()]}
+    return {
+        "status": game.status,
+        **decided,
+        "scores": game.scores,
+        "reason": game.reason or None,
+    }

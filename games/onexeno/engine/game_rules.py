@@ -82,7 +82,8 @@ class OnexenoRules(StatePlay):
     def spectator_view(self, state: State, names=None) -> dict:
         return spectator_view(state, names)
 
-    def full_view(self, state: State, names=None) -> dict:
+    def full_view(self, state: State, names=None, *, you=None) -> dict:
+        # Its history names every seat: ``you`` (GameRules.full_view) changes nothing.
         return full_view(state, names)
 
     def outcome(self, state: State):

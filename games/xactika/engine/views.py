@@ -29,8 +29,9 @@ def spectator_view(state: State, names=None) -> dict:
     return _view(state, SPECTATOR, names)
 
 
-def full_view(state: State, names=None) -> dict:
-    """Everything: every hand, the set-aside cards and the set-up (ruling 22)."""
+def full_view(state: State, names=None, *, you=None) -> dict:
+    """Everything: every hand, the set-aside cards and the set-up (ruling 22). The history
+    names every seat, so ``you`` (``GameRules.full_view``) changes nothing."""
     return _view(state, FULL, names)
 
 

@@ -27,8 +27,9 @@ def spectator_view(state: State, names=None) -> dict:
     return _view(state, SPECTATOR, names)
 
 
-def full_view(state: State, names=None) -> dict:
-    """Everything (for anyone once the match is over, ruling 29; for staff at any time)."""
+def full_view(state: State, names=None, *, you=None) -> dict:
+    """Everything (for anyone once the match is over, ruling 29; for staff at any time).
+    The history names every seat, so ``you`` (``GameRules.full_view``) changes nothing."""
     return _view(state, FULL, names)
 
 

@@ -69,8 +69,8 @@ class XixRules(StatePlay):
     def spectator_view(self, state: State, names=None) -> dict:
         return spectator_view(state, names)
 
-    def full_view(self, state: State, names=None) -> dict:
-        return full_view(state, names)
+    def full_view(self, state: State, names=None, *, you=None) -> dict:
+        return full_view(state, names, you=you)
 
     def outcome(self, state: State) -> Outcome | None:
         """Winner ranks 1 and loser 2; a talon draw ranks both 1."""

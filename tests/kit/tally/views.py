@@ -14,7 +14,9 @@ def spectator_view(state: State, names=None) -> dict:
     return _view(state, None, names)
 
 
-def full_view(state: State, names=None) -> dict:
+def full_view(state: State, names=None, *, you=None) -> dict:
+    """Everything; the history names every seat, so ``you`` (``GameRules.full_view``)
+    changes nothing."""
     return _view(state, FULL, names)
 
 

@@ -1,0 +1,436 @@
+"""The game page, its partial, its poll, the replay and the record download at tables of
+any size, through the test game tally (tests/kit/tally, its site object in site.py): every
+seat sees every name and who is to move, its own hand and no other; a seat's pages do not
+depend on cards it cannot know; a finished table shows each seat's place; bad posts are
+refused and change nothing; and whole games are played by form posts to the end."""
+
+import json
+import random
+import re
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games import registry, services
+from games.models import Game, GameAction, GameSeat
+from games.outcomes import place_text
+from games.selectors import game_state
+from notifications.models import Notification
+from tests.factories import UserFactory, start_table
+from tests.games.fixtures_play import HX, act_url, client_for, element, poll_url, text
+
+pytestmark = pytest.mark.django_db
+
+RULES = registry.rules("tally")
+TABLES = [("open", 3), ("open", 5), ("partners", 4)]
+
+
+def people(n, prefix="p"):
+    return [UserFactory(username=f"{prefix}{i}") for i in range(n)]
+
+
+def page_url(game) -> str:
+    return reverse("games:game", args=[game.pk])
+
+
+def shown_cards(html: str) -> set[int]:
+    """Card numbers drawn on a tally table: chips and play buttons."""
+    chips = re.findall(r'<span class="chip">(\d+)</span>', html)
+    buttons = re.findall(r'<button type="submit" name="card" value="(\d+)"', html)
+    return {int(n) for n in chips + buttons}
+
+
+def seat_box(html: str, seat: int) -> str:
+    return element(html, f'data-seat="{seat}"')
+
+
+def play_moves(game, count, seed=0):
+    """``count`` random legal actions through the service, as the players would make them."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        state = game_state(game)
+        game, _, _ = services.game_act(
+            user=game.players[state.to_move],
+            game_id=game.pk,
+            action=rng.choice(state.legal_actions()),
+            expected_seq=game.n_actions,
+        )
+    return Game.objects.get(pk=game.pk)
+
+
+def finish(game, seed=0, commits=None):
+    """Play on to the end. ``commits``: pytest-django's ``django_capture_on_commit_callbacks``
+    where the site plays some seats (a bot, a player who left): their tasks run when each
+    move's transaction commits, eagerly in the tests (CELERY_TASK_ALWAYS_EAGER)."""
+    while game.status == Game.Status.ACTIVE:
+        if commits is None:
+            game = play_moves(game, 1, seed + game.n_actions)
+            continue
+        with commits(execute=True):
+            game = play_moves(game, 1, seed + game.n_actions)
+        game = Game.objects.get(pk=game.pk)
+    return game
+
+
+@pytest.mark.parametrize(("variant", "seats"), TABLES)
+def test_each_seat_sees_every_name_the_mover_and_its_own_hand_only(variant, seats):
+    users = people(seats)
+    spectator = UserFactory(username="watcher")
+    game = start_table("tally", variant, users, seed=f"{variant}-{seats}")
+    state = game_state(game)
+    mover = state.to_move
+    for viewer in [*users, spectator]:
+        seat = game.seat_of(viewer)
+        client = client_for(viewer)
+        html = client.get(page_url(game)).content.decode()
+        partial = client.get(page_url(game), **HX)
+        assert partial.status_code == 200 and "<html" not in partial.content.decode()
+        for answer in (html, partial.content.decode()):
+            shown = text(answer)
+            scoreboard = element(answer, 'class="scoreboard"')
+            for user in users:
+                if user != viewer:
+                    assert user.username in text(scoreboard)
+            # the seat to move is marked on the scoreboard and on the table, once
+            assert scoreboard.count("score-to-move") == 1
+            assert "badge-move" in element(scoreboard, "score-to-move")
+            assert "seat-to-move" in seat_box(answer, mover)
+            expected = set() if seat is None else set(state.hands[seat])
+            assert shown_cards(answer) == expected
+            if seat == mover:
+                assert "Your turn" in shown
+                assert len(re.findall(r'name="card" value="\d+"', answer)) == 3
+            elif seat is None:
+                assert f"{users[mover].username} to move" in shown
+            else:
+                assert f"Waiting for {users[mover].username}" in shown
+                assert 'name="card"' not in answer
+            for other in range(seats):
+                if other != seat:
+                    assert "3 cards in hand" in text(seat_box(answer, other))
+        assert "Round 1 of 3" in text(html)
+        # the poll: nothing new at the page's action number, the table once one is made
+        assert client.get(poll_url(game, 0), **HX).status_code == 204
+    game = play_moves(game, 1)
+    played = GameAction.objects.get(game=game).action
+    for viewer in [*users, spectator]:
+        answer = client_for(viewer).get(poll_url(game, 0), **HX)
+        assert answer.status_code == 200
+        box = text(seat_box(answer.content.decode(), played["seat"]))
+        assert f"Played {played['card']} this round" in box
+
+
+def test_partners_are_named_beside_each_seat():
+    users = people(4)
+    game = start_table("tally", "partners", users, seed="teams")
+    html = client_for(users[0]).get(page_url(game)).content.decode()
+    scores = re.findall(r'<div class="score[ "].*?</div>', html, re.DOTALL)
+    assert len(scores) == 4
+    # teams 0+2 and 1+3; each seat shows its own points beside the side's score
+    assert "with p2" in text(scores[0]) and "with p0" in text(scores[2])
+    assert "with p3" in text(scores[1]) and "with p1" in text(scores[3])
+    assert all("own 0" in text(score) for score in scores)
+
+
+def normalise(html: str, game) -> str:
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "CSRF-INPUT", html)
+    html = re.sub(r'"X-CSRFToken": "[^"]+"', "CSRF-HEADER", html)
+    return html.replace(f"/games/{game.pk}/", "/games/ID/")
+
+
+def captures(game, viewer) -> dict:
+    client = client_for(viewer)
+    url = page_url(game)
+    n = game.n_actions
+    answers = {
+        "page": client.get(url),
+        "partial": client.get(url, **HX),
+        "poll unchanged": client.get(poll_url(game, n), **HX),
+        "poll behind": client.get(poll_url(game, n - 1), **HX),
+        "download": client.get(reverse("games:record", args=[game.pk])),
+        "replay": client.get(reverse("games:replay", args=[game.pk])),
+    }
+    return {
+        name: (response.status_code, normalise(response.content.decode(), game))
+        for name, response in answers.items()
+    }
+
+
+def test_a_seats_pages_do_not_depend_on_cards_it_cannot_know():
+    """Two tables whose set-ups differ only by ``RULES.hidden_swap`` for seat 0 (a card of
+    another seat's hand traded with an undealt one), the same moves made at both: seat 0
+    and a spectator get the same bytes; the seat whose hand differs does not."""
+    users, spectator = people(4), UserFactory(username="watcher")
+    game_a = start_table("tally", "open", users, seed="hidden")
+    setup_b = RULES.hidden_swap(game_a.setup, 0, random.Random(7))
+    game_b = start_table("tally", "open", users, seed="hidden")
+    Game.objects.filter(pk=game_b.pk).update(setup=setup_b)
+    game_b.refresh_from_db()
+    [other] = [s for s in range(4) if setup_b["hands"][s] != game_a.setup["hands"][s]]
+    secret = set(game_a.setup["hands"][other]) ^ set(setup_b["hands"][other])
+    # Five moves legal at both tables that play none of the traded cards.
+    for seq in range(5):
+        state = game_state(game_a)
+        action = next(a for a in state.legal_actions() if a["card"] not in secret)
+        for game in (game_a, game_b):
+            services.game_act(
+                user=users[state.to_move], game_id=game.pk, action=action, expected_seq=seq
+            )
+    deadline = timezone.now() + timedelta(days=2, minutes=30)
+    Game.objects.filter(pk__in=[game_a.pk, game_b.pk]).update(deadline=deadline)
+    game_a.refresh_from_db()
+    game_b.refresh_from_db()
+    Notification.objects.all().delete()  # the navigation's unread count covers both games
+
+    for viewer in (users[0], spectator):
+        seen_a, seen_b = captures(game_a, viewer), captures(game_b, viewer)
+        for name in seen_a:
+            assert seen_a[name] == seen_b[name], f"{viewer.username}'s {name} differs"
+        assert seen_a["page"][0] == 200 and seen_a["poll behind"][0] == 200
+        assert seen_a["poll unchanged"][0] == 204
+        assert seen_a["download"][0] == 403 and seen_a["replay"][0] == 403
+        assert shown_cards(seen_a["page"][1]).isdisjoint(secret)
+    # The comparison can fail: the other seat holds different cards at the two tables.
+    assert captures(game_a, users[other])["page"] != captures(game_b, users[other])["page"]
+
+
+def test_a_finished_table_shows_each_seats_place_score_and_no_rematch():
+    users, spectator = people(5), UserFactory(username="watcher")
+    game = finish(start_table("tally", "open", users, seed="five"), seed=3)
+    assert game.status == Game.Status.FINISHED
+    rows = list(GameSeat.objects.filter(game=game).order_by("rank", "position"))
+    for viewer in [*users, spectator]:
+        client = client_for(viewer)
+        html = client.get(page_url(game)).content.decode()
+        over = element(html, 'class="game-over"')
+        assert "Every card in hand has been played." in text(over)
+        places = re.findall(r"<li[^>]*>.*?</li>", element(over, "over-places"), re.DOTALL)
+        assert [text(p) for p in places] == [
+            f"{place_text(game, row.position)} {row.user.username}"
+            + (" (you)" if row.user == viewer else "")
+            + f" {row.score} casual game"
+            for row in rows
+        ]
+        assert "Rematch" not in text(over) and "games:rematch" not in html
+        seat = game.seat_of(viewer)
+        title = text(element(over, 'id="over-title"'))
+        if seat is None:
+            winners = [row.user.username for row in rows if row.rank == 1]
+            assert title == " and ".join(winners) + " won"
+        else:
+            assert title == f"You finished {place_text(game, seat)}"
+        # every card is shown once the game is over; the poll stops
+        assert client.get(poll_url(game, game.n_actions - 1), **HX).status_code == 286
+
+
+def test_the_replay_and_record_of_a_finished_table():
+    users = people(5)
+    game = finish(start_table("tally", "open", users, seed="five"), seed=3)
+    client = client_for(users[2])
+    replay = reverse("games:replay", args=[game.pk])
+    html = client.get(replay).content.decode()
+    assert text(re.search(r"<h1>.*?</h1>", html).group()) == "Replay: p0 v p1 v p2 v p3 v p4"
+    assert f"Step 0 of {game.n_actions}" in text(html)
+    assert f"You finished {place_text(game, 2)}" in text(html)
+    # at step 0 every hand is face up: 15 cards; at the end every card has been played
+    assert len(shown_cards(element(html, 'class="replay-main"'))) == 15
+    step = client.get(f"{replay}?step=4", **HX).content.decode()
+    assert "<html" not in step and f"Step 4 of {game.n_actions}" in text(step)
+    # four of the five seats have played in round 1: each card on the table by its seat
+    for played in GameAction.objects.filter(game=game, seq__lt=4).values_list("action", flat=True):
+        box = text(seat_box(step, played["seat"]))
+        assert f"Played {played['card']} this round" in box
+    assert client.get(f"{replay}?step=x").status_code == 400
+
+    response = client.get(reverse("games:record", args=[game.pk]))
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="tally-game-{game.pk}.json"'
+    record = json.loads(response.content)
+    rows = list(GameSeat.objects.filter(game=game).order_by("position"))
+    assert record["format"] == "tally/1" and record["seats"] == 5
+    assert record["setup"] == game.setup
+    assert record["players"] == [f"p{i}" for i in range(5)]
+    assert record["result"]["ranks"] == [row.rank for row in rows]
+    assert record["result"]["scores"] == [row.score for row in rows]
+    verdict = registry.check_record(record)
+    assert verdict["ok"] and verdict["ranks"] == record["result"]["ranks"]
+
+
+def test_bad_posts_are_refused_and_change_nothing():
+    users, spectator = people(3), UserFactory(username="watcher")
+    game = start_table("tally", "open", users, seed="bad")
+    state = game_state(game)
+    mover, waiting = state.to_move, (state.to_move + 1) % 3
+    mine, theirs = state.hands[mover][0], state.hands[waiting][0]
+    client = client_for(users[mover])
+    refused = [
+        (client, {"seq": "0", "type": "play", "card": "x"}, 400, "card"),
+        (client, {"seq": "0", "type": "play"}, 400, "Choose a card."),
+        (client, {"seq": "0", "type": "raise"}, 400, "play"),
+        (client, {"seq": "0", "type": "play", "card": str(theirs)}, 400, "not allowed"),
+        (client, {"seq": "0", "type": "play", "card": "99"}, 400, "card"),
+        (client, {"seq": "3", "type": "play", "card": str(mine)}, 409, ""),
+        (client, {"type": "play", "card": str(mine)}, 400, "action number"),
+        (client_for(users[waiting]), {"seq": "0", "type": "play", "card": str(theirs)}, 400, ""),
+        (client_for(spectator), {"seq": "0", "type": "play", "card": str(mine)}, 403, ""),
+    ]
+    for who, form, status, words in refused:
+        for headers in ({}, HX):
+            answer = who.post(act_url(game), form, **headers)
+            assert answer.status_code == status, form
+            assert words in text(element(answer.content.decode(), 'class="game-error"'))
+    assert client.post(reverse("games:act", args=[game.pk + 999]), {"seq": "0"}).status_code == 404
+    assert GameAction.objects.filter(game=game).count() == 0
+    game.refresh_from_db()
+    assert game.n_actions == 0 and game.to_move == mover
+
+
+def test_four_people_play_a_whole_table_by_form_posts_and_each_sees_their_place():
+    users = people(4)
+    game = start_table("tally", "partners", users, seed="by-hand")
+    clients = {user.pk: client_for(user) for user in users}
+    rng = random.Random(4)
+    posts = 0
+    while True:
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        client = clients[game.players[game.to_move].pk]
+        html = client.get(page_url(game)).content.decode()
+        seq = re.search(r'<input type="hidden" name="seq" value="(\d+)">', html).group(1)
+        cards = re.findall(r'<button type="submit" name="card" value="(\d+)"', html)
+        assert int(seq) == game.n_actions and cards
+        form = {"seq": seq, "type": "play", "card": rng.choice(cards)}
+        if posts % 2:
+            answer = client.post(act_url(game), form, **HX)
+            assert answer.status_code == 200 and 'id="game-live"' in answer.content.decode()
+        else:
+            answer = client.post(act_url(game), form)
+            assert answer.status_code == 303 and answer["Location"] == page_url(game)
+        posts += 1
+    assert posts == 12 and game.status == Game.Status.FINISHED
+    for seat, user in enumerate(users):
+        over = text(element(clients[user.pk].get(page_url(game)).content.decode(), "game-over"))
+        place = place_text(game, seat)  # two sides: won, lost or drew
+        assert place in ("won", "lost", "drew") and over.startswith(f"You {place}")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_table_with_a_bot_is_played_to_the_end_the_bot_answering_at_once():
+    """The bot's card is on the table the mover gets back: its task runs once the move's
+    transaction commits, in the request in the tests (CELERY_TASK_ALWAYS_EAGER; so this test
+    commits for real)."""
+    humans = people(2)
+    bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
+    game = start_table("tally", "open", [humans[0], bot, humans[1]], seed="with-a-bot")
+    if game.to_move == 1:
+        services.seat_autoplay(game_id=game.pk, expected_seq=0)
+    clients = [client_for(humans[0]), None, client_for(humans[1])]
+    html = clients[0].get(page_url(game)).content.decode()
+    assert "bot" in text(element(html, 'class="scoreboard"')).split()
+    bots_moves = 0
+    for _ in range(20):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        assert game.to_move != 1, "the bot answers within the request"
+        client = clients[game.to_move]
+        html = client.get(page_url(game)).content.decode()
+        card = re.search(r'name="card" value="(\d+)"', html).group(1)
+        form = {"seq": game.n_actions, "type": "play", "card": card}
+        answer = client.post(act_url(game), form, **HX)
+        assert answer.status_code == 200
+        bots_card = [card for seat, card in game_state(game).table if seat == 1]
+        if game.to_move == 0 and bots_card:
+            # seat 1 plays after seat 0: the table sent back shows the bot's card
+            box = text(seat_box(answer.content.decode(), 1))
+            assert f"Played {bots_card[0]} this round" in box
+            bots_moves += 1
+    assert game.status == Game.Status.FINISHED and game.n_actions == 9
+    assert bots_moves > 0
+    over = text(element(clients[2].get(page_url(game)).content.decode(), "game-over"))
+    assert over.startswith(f"You finished {place_text(game, 2)}")
+    assert "bot-random" in over
+
+
+def test_a_player_who_resigns_is_shown_as_played_by_the_site(django_capture_on_commit_callbacks):
+    users = people(3)
+    game = play_moves(start_table("tally", "open", users, seed="leaver"), 3)
+    leaver = next(u for s, u in enumerate(users) if s != game.to_move)
+    resign = reverse("games:resign", args=[game.pk])
+    assert "the site plays your cards" in text(client_for(leaver).get(resign).content.decode())
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client_for(leaver).post(resign).status_code == 303
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    position = game.seat_of(leaver)
+    for viewer in users:
+        html = client_for(viewer).get(page_url(game)).content.decode()
+        scores = re.findall(r'<div class="score[ "].*?</div>', html, re.DOTALL)
+        assert "resigned: the site plays for them" in text(scores[position])
+    game = finish(game, commits=django_capture_on_commit_callbacks)
+    html = client_for(users[0]).get(page_url(game)).content.decode()
+    places = re.findall(r"<li[^>]*>.*?</li>", element(html, "over-places"), re.DOTALL)
+    [gone] = [text(li) for li in places if "resigned" in li]
+    assert gone.startswith(f"3rd of 3 {leaver.username}")
+    assert "resigned: the site played for them" in gone
+
+
+def test_the_end_by_leaving_names_who_left():
+    """A table that ended because players left (a forfeit-policy game of more than two
+    seats ends so) says who, from their seat rows."""
+    users = people(4)
+    game = finish(start_table("tally", "open", users, seed="named"))
+    Game.objects.filter(pk=game.pk).update(reason=Game.Reason.TIMEOUT)
+    GameSeat.objects.filter(game=game, position__in=[1, 3]).update(status=GameSeat.Status.TIMED_OUT)
+    html = client_for(users[0]).get(page_url(game)).content.decode()
+    over = text(element(html, 'class="game-over"'))
+    assert "p1 and p3 ran out of time." in over
+    assert over.count("timed out: the site played for them") == 2
+
+
+def test_the_admins_rows_name_every_card_of_a_table():
+    users = people(3)
+    game = play_moves(start_table("tally", "open", users, seed="admin"), 2)
+    state = game_state(game)
+    names = [user.username for user in users]
+    rows = dict(registry.site("tally").admin_rows(RULES.full_view(state, names), names))
+    for seat, name in enumerate(names):
+        assert rows[f"{name} (seat {seat}), hand"] == " ".join(map(str, state.hands[seat]))
+    assert rows["Undealt"].split() == [str(card) for card in state.undealt]
+    assert rows["This round"] == ", ".join(f"{names[s]} {c}" for s, c in state.table)
+    assert rows["To move"] == names[state.to_move]
+
+
+def test_a_waiting_table_shows_who_sits_and_who_is_invited_and_waits_for_the_start():
+    """A table still filling (written as ``games.tables`` leaves it: seats without a
+    position, an invitation) is no challenge: no accept or decline, the lobby to join."""
+    from games.models import Invitation
+
+    creator, joined, invited, declined, visitor = people(5)
+    game = Game.objects.create(
+        kind="tally",
+        variant="open",
+        seats_count=5,
+        seed="waiting",
+        deal=[],
+        first_leader=0,
+        created_by=creator,
+        expires_at=timezone.now() + timedelta(days=2),
+        rated=False,
+    )
+    for user in (creator, joined):
+        GameSeat.objects.create(game=game, user=user)
+    Invitation.objects.create(game=game, user=invited)
+    Invitation.objects.create(game=game, user=declined, declined=True)
+    client = client_for(visitor)
+    html = client.get(page_url(game)).content.decode()
+    shown = text(element(html, 'id="game-live"')).replace(" ,", ",")
+    assert "Tally: a table for 5" in shown and "Open table" in shown
+    assert "Seated 2 of 5: p0, p1" in shown and "Invited p2" in shown
+    assert "p3" not in shown and "3 seats free" in shown
+    assert "challenge" not in shown.lower() and "Accept" not in shown
+    assert reverse("games:lobby") in html
+    assert client.get(poll_url(game, 0) + "&waiting=1").status_code == 204
