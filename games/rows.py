@@ -15,6 +15,12 @@ from games.outcomes import company, ordinal, place_text, sides_of
 
 XIX = "xix"
 MINUS = "\N{MINUS SIGN}"
+# How a player who left a table before its end did it, after "you".
+LEFT = {
+    GameSeat.Status.RESIGNED: "resigned",
+    GameSeat.Status.TIMED_OUT: "ran out of time",
+    GameSeat.Status.FORFEITED: "forfeited",
+}
 
 
 def signed(score: int) -> str:
@@ -125,6 +131,12 @@ class GameRow:
             return None
         seat = self._seats.get(self.game.to_move)
         return seat.user if seat is not None else None
+
+    @property
+    def left(self) -> str:
+        """How the viewer left the table ("resigned", "ran out of time", "forfeited"), or
+        "" while they still play it (or finished it)."""
+        return LEFT.get(self._seats[self.seat].status, "")
 
     @property
     def place(self) -> str:
