@@ -66,6 +66,26 @@ class AdjudicateForm(ReasonForm):
 
 
 DEAL = "Deal"
+# Written for games of two seats only; a table's players, scores and places are its seats
+# (the inline), so its change page leaves these out rather than show them empty.
+PAIR_FIELDS = {"player0", "player1", "score0", "score1", "winner", "invited", "first_leader"}
+
+
+def _without(fieldsets, names) -> list:
+    """``fieldsets`` with the fields ``names`` left out (a row of fields shrinks, an empty
+    row goes)."""
+    kept = []
+    for name, options in fieldsets:
+        fields = []
+        for field in options["fields"]:
+            if isinstance(field, tuple):
+                field = tuple(f for f in field if f not in names) or None
+            elif field in names:
+                field = None
+            if field:
+                fields.append(field)
+        kept.append((name, {**options, "fields": tuple(fields)}))
+    return kept
 
 
 @admin.register(Game)
@@ -106,7 +126,7 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
             {
                 "fields": (
                     "links",
-                    "variant",
+                    ("kind", "variant", "seats_count"),
                     "status",
                     "rated",
                     "days_per_move",
@@ -155,6 +175,8 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
     # down) show hidden cards: only to those who may see every card of this game.
     def get_fieldsets(self, request, obj=None):
         fieldsets = super().get_fieldsets(request, obj)
+        if obj is not None and not obj.has_pair_columns:
+            fieldsets = _without(fieldsets, PAIR_FIELDS)
         if obj is not None and can_see_every_card(request.user, obj):
             return fieldsets
         return [(name, options) for name, options in fieldsets if name != DEAL]

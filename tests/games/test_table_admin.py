@@ -161,3 +161,19 @@ def test_a_users_recent_games_read_from_their_seat(client, tables):
         html
     )
     assert "with ann and cy Tally Open table, casual in play 0, shared 1st of 3" in html
+
+
+def test_a_tables_change_page_leaves_out_the_two_seat_columns(client):
+    mona = make_moderator("mona")
+    bob, cy = people("bob", "cy")
+    table = start_table("tally", "open", [bob, mona, cy], seed="columns")
+    duel = start_table("tally", "duel", [mona, bob], seed="pair")
+    login_as(client, mona)
+
+    html = client.get(admin_url("games_game_change", table.pk)).content.decode()
+    pair = client.get(admin_url("games_game_change", duel.pk)).content.decode()
+
+    for field in ("player0", "player1", "score0", "winner", "first_leader"):
+        assert f"field-{field}" not in html
+        assert f"field-{field}" in pair or field == "first_leader"
+    assert "field-seats_count" in html and 'id="seats-group"' in html
