@@ -262,7 +262,7 @@ class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
                     against,
                     f"{row.game_name} {row.variant_label}".lstrip()
                     + f", {'rated' if game.rated else 'casual'}",
-                    f"{status} {row.score}".lstrip(),
+                    f"{status} {row.score}".strip(),
                     game.get_reason_display() or "",
                     timezone.localtime(game.updated).strftime("%Y-%m-%d"),
                 )

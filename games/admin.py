@@ -202,12 +202,15 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
 
     @admin.display(description="Score")
     def score(self, game):
-        """Seat order: "19–7" for two seats, "ann 5 · bob −3 · cy 2" for more."""
+        """Seat order: "19–7" for two seats, "ann 5 · bob −3 · cy 2" for more (once over:
+        a table's seat rows are scored at its end)."""
         seats = game.seat_rows()
         if game.status == Game.Status.WAITING or not seats:
             return "–"
         if len(seats) == 2:
             return score_text([seat.score for seat in seats])
+        if game.status == Game.Status.ACTIVE:
+            return "–"
         return " · ".join(f"{seat.user.username} {signed(seat.score)}" for seat in seats)
 
     @admin.display(description="Result")

@@ -11,7 +11,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 
 from games import registry
 from games.models import Game, GameSeat
-from games.outcomes import company, ordinal, place_text, sides_of
+from games.outcomes import company, place_text, sides_of
 
 XIX = "xix"
 MINUS = "\N{MINUS SIGN}"
@@ -36,16 +36,6 @@ def score_text(scores, seat=None) -> str:
     if seat is None:
         return f"{signed(scores[0])}–{signed(scores[1])}"
     return f"{signed(scores[seat])}–{signed(scores[1 - seat])}"
-
-
-def standing(scores, sides, position: int) -> str:
-    """Where ``position``'s side stands by score while a game of more than two sides is
-    played: "1st of 5", "shared 2nd of 5" (higher scores first, equal ones share)."""
-    side_scores = [scores[side[0]] for side in sides]
-    mine = scores[position]
-    place = 1 + sum(score > mine for score in side_scores)
-    shared = side_scores.count(mine) > 1
-    return f"{'shared ' if shared else ''}{ordinal(place)} of {len(sides)}"
 
 
 @dataclass(frozen=True)
@@ -107,17 +97,19 @@ class GameRow:
 
     @property
     def score(self) -> str:
-        """Two sides: "a–b", the viewer's side first (``score_text``). More: the viewer's
-        score and place, "−3, 2nd of 5" (by score while the game is played)."""
+        """Two seats: "a–b", the viewer's first (``score_text``). Two partnerships: the
+        sides' scores, the viewer's first. More sides: the viewer's score and place, "−3,
+        2nd of 5". "" while a table of more than two seats is played: its seat rows get
+        their scores at the end (``services._append``; the game page shows the running
+        score from the engine's view)."""
         if self.game.seats_count == 2:
             return score_text([self._seats[0].score, self._seats[1].score], self.seat)
+        if self.game.status == Game.Status.ACTIVE:
+            return ""
         if self.two_sided:
             mine, theirs = sorted(self._sides, key=lambda side: self.seat not in side)
             return f"{signed(self._side_score(mine))}–{signed(self._side_score(theirs))}"
         place = self.place
-        if not place and self.game.status == Game.Status.ACTIVE:
-            scores = [self._seats[position].score for position in sorted(self._seats)]
-            place = standing(scores, self._sides, self.seat)
         return f"{signed(self.my_score)}, {place}" if place else signed(self.my_score)
 
     @property
