@@ -114,7 +114,9 @@ class GameRow:
 
     @property
     def my_turn(self) -> bool:
-        return self.game.status == Game.Status.ACTIVE and self.game.to_move == self.seat
+        """The viewer is to move, and still plays (a seat that left is played by the site)."""
+        active = self.game.status == Game.Status.ACTIVE
+        return active and self.game.to_move == self.seat and not self.left
 
     @property
     def to_move(self):

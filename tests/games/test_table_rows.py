@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.models import GameSeat
+from games.models import Game, GameSeat
 from games.rows import game_rows, score_text, signed
 from tests.factories import UserFactory, start_game, start_table
 from tests.games.table_helpers import finish_table
@@ -134,6 +134,9 @@ def test_a_player_who_left_a_table_is_told_so_in_their_row(client):
     client.force_login(ann)
 
     assert only_row(game, ann).left == "resigned" and only_row(game, bob).left == ""
+    Game.objects.filter(pk=game.pk).update(to_move=0)
+    game.refresh_from_db()
+    assert not only_row(game, ann).my_turn  # the site plays a seat that left
     html = client.get("/games/").content.decode()
     assert "you resigned; the site plays your seat to the end" in unescape(html)
 
