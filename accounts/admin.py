@@ -18,6 +18,8 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
 from games.models import Game
+from games.rows import game_rows
+from games.selectors import user_games
 from moderation import services
 from moderation.adminkit import (
     KnowsViewer,
@@ -242,27 +244,25 @@ class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
 
     @admin.display(description="Recent games")
     def recent_games(self, user):
-        games = (
-            Game.objects.filter(Q(player0=user) | Q(player1=user))
-            .select_related("player0", "player1")
-            .order_by("-updated")[:RECENT_GAMES]
-        )
+        """The user's last games at tables of any size, from their seat (games.rows): two
+        queries, whatever the size of the tables."""
+        games = Game.objects.filter(user_games(user)).order_by("-updated")[:RECENT_GAMES]
         rows = []
-        for game in games:
-            seat = game.seat_of(user)
-            opponent = game.players[1 - seat]
-            if game.status == Game.Status.FINISHED:
-                outcome = (
-                    "draw" if game.winner is None else ("won" if game.winner == seat else "lost")
-                )
+        for row in game_rows(games, user):
+            game = row.game
+            if row.opponent is not None or game.seats_count == 2:
+                against = row.opponent.username if row.opponent else "?"
             else:
-                outcome = game.get_status_display().lower()
+                against = row.company
+            status = row.outcome if row.two_sided else ""
+            status = status or ("" if row.place else game.get_status_display().lower())
             rows.append(
                 (
                     admin_link(game, f"Game {game.pk}"),
-                    opponent.username if opponent else "?",
-                    f"{game.get_variant_display()}, {'rated' if game.rated else 'casual'}",
-                    f"{outcome} {game.scores[seat]}–{game.scores[1 - seat]}",
+                    against,
+                    f"{row.game_name} {row.variant_label}".lstrip()
+                    + f", {'rated' if game.rated else 'casual'}",
+                    f"{status} {row.score}".strip(),
                     game.get_reason_display() or "",
                     timezone.localtime(game.updated).strftime("%Y-%m-%d"),
                 )

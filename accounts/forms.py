@@ -9,18 +9,27 @@ from django.contrib.auth.hashers import make_password
 
 from accounts.models import User
 from accounts.selectors import RESULTS
-from games.models import Variant
+from ratings.selectors import boards
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    return [("", "All variants"), *((board.key, board.label) for board in boards())]
 
 
 class HistoryFilter(forms.Form):
     """The match history's filters, read from the query string."""
 
-    variant = forms.ChoiceField(
-        choices=[("", "All variants"), *Variant.choices], required=False, label="Variant"
-    )
+    # Each variant of each game the site serves, by its board key: XIX's as before
+    # games had kinds ("standard", "talon"), another game's "<kind>-<variant>".
+    variant = forms.ChoiceField(choices=variant_choices, required=False, label="Variant")
     result = forms.ChoiceField(
         choices=[("", "All results"), *RESULTS.items()], required=False, label="Result"
     )
+
+    def clean_variant(self) -> tuple[str, str] | None:
+        """The chosen variant as ``(kind, variant)``, or None for all of them."""
+        key = self.cleaned_data["variant"]
+        return next(((b.kind, b.variant) for b in boards() if b.key == key), None)
 
 
 # Names in the time zone database that are not places a person lives in.

@@ -52,7 +52,7 @@ def history(request, username):
     if form.is_valid():
         games = selectors.finished_games(
             player,
-            variant=form.cleaned_data["variant"] or None,
+            game=form.cleaned_data["variant"],
             result=form.cleaned_data["result"] or None,
         )
         status = 200

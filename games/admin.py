@@ -9,7 +9,7 @@ and the ratings consistent.
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.utils import unquote
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
@@ -26,6 +26,8 @@ from xix_site.admin import ReadOnly
 
 from . import registry
 from .models import Game, GameAction, GameSeat
+from .outcomes import sides_of
+from .rows import score_text, signed
 from .selectors import can_see_every_card, game_state, player_names
 
 
@@ -64,22 +66,46 @@ class AdjudicateForm(ReasonForm):
 
 
 DEAL = "Deal"
+# Written for games of two seats only; a table's players, scores and places are its seats
+# (the inline), so its change page leaves these out rather than show them empty.
+PAIR_FIELDS = {"player0", "player1", "score0", "score1", "winner", "invited", "first_leader"}
+
+
+def _without(fieldsets, names) -> list:
+    """``fieldsets`` with the fields ``names`` left out (a row of fields shrinks, an empty
+    row goes)."""
+    kept = []
+    for name, options in fieldsets:
+        fields = []
+        for field in options["fields"]:
+            if isinstance(field, tuple):
+                field = tuple(f for f in field if f not in names) or None
+            elif field in names:
+                field = None
+            if field:
+                fields.append(field)
+        kept.append((name, {**options, "fields": tuple(fields)}))
+    return kept
 
 
 @admin.register(Game)
 class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
+    # The players, score and result come from the seat rows (any number of seats),
+    # prefetched with their users for the whole page: no query per game.
     list_display = (
         "id",
+        "kind",
         "variant",
-        "player0",
-        "player1",
+        "players",
         "status",
+        "score",
         "result",
         "rated",
         "finished_at",
     )
     list_filter = (
         "status",
+        "kind",
         "variant",
         "rated",
         "reason",
@@ -87,12 +113,10 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
     )
     search_fields = (
         "=id",
-        "player0__username",
-        "player1__username",
+        "seats__user__username",
         "created_by__username",
         "invited__username",
     )
-    list_select_related = ("player0", "player1")
     date_hierarchy = "created"
     inlines = [GameSeatInline, GameActionInline]
     readonly_fields = ("links", "reports")
@@ -102,7 +126,7 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
             {
                 "fields": (
                     "links",
-                    "variant",
+                    ("kind", "variant", "seats_count"),
                     "status",
                     "rated",
                     "days_per_move",
@@ -139,6 +163,10 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
 
     has_moderate_permission = has_perm("games.moderate_game")
 
+    def get_queryset(self, request):
+        seats = GameSeat.objects.filter(position__isnull=False).select_related("user")
+        return super().get_queryset(request).prefetch_related(Prefetch("seats", queryset=seats))
+
     def get_readonly_fields(self, request, obj=None):
         # "created" is not editable, so it must be named to be shown.
         return (*self.readonly_fields, "created")
@@ -147,6 +175,8 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
     # down) show hidden cards: only to those who may see every card of this game.
     def get_fieldsets(self, request, obj=None):
         fieldsets = super().get_fieldsets(request, obj)
+        if obj is not None and not obj.has_pair_columns:
+            fieldsets = _without(fieldsets, PAIR_FIELDS)
         if obj is not None and can_see_every_card(request.user, obj):
             return fieldsets
         return [(name, options) for name, options in fieldsets if name != DEAL]
@@ -157,17 +187,47 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
             return [inline for inline in inlines if not isinstance(inline, GameActionInline)]
         return inlines
 
+    @admin.display(description="Players")
+    def players(self, game):
+        """Everyone seated, in seat order; partners joined by "&" and sides by "v"."""
+        names = {seat.position: seat.user.username for seat in game.seat_rows()}
+        if not names:
+            return "–"
+        sides = sides_of(game)
+        if len(sides) == len(names) and len(names) > 2:
+            return ", ".join(names[position] for position in sorted(names))
+        return " v ".join(
+            " & ".join(names[p] for p in side if p in names) for side in sides if side
+        )
+
+    @admin.display(description="Score")
+    def score(self, game):
+        """Seat order: "19–7" for two seats, "ann 5 · bob −3 · cy 2" for more (once over:
+        a table's seat rows are scored at its end)."""
+        seats = game.seat_rows()
+        if game.status == Game.Status.WAITING or not seats:
+            return "–"
+        if len(seats) == 2:
+            return score_text([seat.score for seat in seats])
+        if game.status == Game.Status.ACTIVE:
+            return "–"
+        return " · ".join(f"{seat.user.username} {signed(seat.score)}" for seat in seats)
+
     @admin.display(description="Result")
     def result(self, game):
+        """Who won (every seat ranked first: a side of partners, or the winners of a
+        shared first place), from the seat rows; "Draw" when every side ranks first."""
         if game.status == Game.Status.ABORTED:
             return "Aborted"
         if game.status != Game.Status.FINISHED:
             return "–"
-        if game.winner is None:
-            return f"Draw {game.score0}–{game.score1}"
-        winner = game.players[game.winner]
-        name = winner.username if winner else f"Seat {game.winner}"
-        return f"{name} won {game.score0}–{game.score1}"
+        seats = game.seat_rows()
+        first = [seat.user.username for seat in seats if seat.rank == 1]
+        if not first:
+            return "–"
+        if len(first) == len(seats):
+            return "Draw"
+        return f"{' and '.join(first)} won"
 
     @admin.display(description="Open")
     def links(self, game):
@@ -263,7 +323,6 @@ class GameActionAdmin(ReadOnly, admin.ModelAdmin):
         user = request.user
         if not user.has_perm("games.see_hidden_cards"):
             return actions.filter(over)
-        return actions.filter(
-            over
-            | Q(game__status=Game.Status.ACTIVE) & ~Q(game__player0=user) & ~Q(game__player1=user)
-        )
+        # Not a game the viewer sits in, at a table of any size.
+        plays = Exists(GameSeat.objects.filter(game=OuterRef("game"), user=user))
+        return actions.filter(over | Q(game__status=Game.Status.ACTIVE) & ~Q(plays))

@@ -1,14 +1,31 @@
-"""A game as one of its players sees it in a list: opponent, scores and result for them.
+"""A game as one of its players sees it in a list: who else sits there, the score, whose
+turn and the result, for a table of any size (issue 15).
 
 Read from the game's seats (``GameSeat``), which ``game_rows`` fetches for a whole list in
-one query."""
+one query; the words come from ``games.outcomes`` (``company``, ``place_text``)."""
 
 from dataclasses import dataclass
 from functools import cached_property
 
 from django.db.models import Prefetch, prefetch_related_objects
 
+from games import registry
 from games.models import Game, GameSeat
+from games.outcomes import company, place_text, sides_of
+
+XIX = "xix"
+MINUS = "\N{MINUS SIGN}"
+# How a player who left a table before its end did it, after "you".
+LEFT = {
+    GameSeat.Status.RESIGNED: "resigned",
+    GameSeat.Status.TIMED_OUT: "ran out of time",
+    GameSeat.Status.FORFEITED: "forfeited",
+}
+
+
+def signed(score: int) -> str:
+    """A score as the site prints it: "5", "0", "−3" (a minus sign, not a hyphen)."""
+    return f"{MINUS}{-score}" if score < 0 else str(score)
 
 
 def score_text(scores, seat=None) -> str:
@@ -17,8 +34,8 @@ def score_text(scores, seat=None) -> str:
     The one rule for every page (docs/rules.md): the viewer's score first when they sit in
     the game; on a page about one player, that player's; otherwise seat order."""
     if seat is None:
-        return f"{scores[0]}–{scores[1]}"
-    return f"{scores[seat]}–{scores[1 - seat]}"
+        return f"{signed(scores[0])}–{signed(scores[1])}"
+    return f"{signed(scores[seat])}–{signed(scores[1 - seat])}"
 
 
 @dataclass(frozen=True)
@@ -29,49 +46,147 @@ class GameRow:
     @cached_property
     def _seats(self) -> dict:
         """The game's seats by position (prefetched by ``game_rows``)."""
-        return {seat.position: seat for seat in self.game.seats.all()}
+        return {seat.position: seat for seat in self.game.seat_rows()}
+
+    @cached_property
+    def _sides(self) -> list[list[int]]:
+        return sides_of(self.game)
+
+    @property
+    def two_sided(self) -> bool:
+        """Two sides: two seats, or two partnerships (a result is won, lost or drawn)."""
+        return len(self._sides) == 2
 
     @property
     def opponent(self):
+        """The other player of a game of two seats; None at a larger table."""
+        if self.game.seats_count != 2:
+            return None
         other = self._seats.get(1 - self.seat)
         return other.user if other is not None else None
+
+    @property
+    def others(self) -> list:
+        """Everyone else at the table, in seat order."""
+        return [seat.user for position, seat in self._seats.items() if position != self.seat]
+
+    @property
+    def company(self) -> str:
+        """ "against bob", "with ann, bob and 3 others", "with your partner dee against
+        ann and cy" (``games.outcomes.company``)."""
+        return company(self.game, self.seat)
+
+    @property
+    def game_name(self) -> str:
+        """The game's name, for any game but XIX (whose lists looked the same before the
+        site had other games)."""
+        return "" if self.game.kind == XIX else registry.rules(self.game.kind).name
+
+    @property
+    def variant_label(self) -> str:
+        info = registry.rules(self.game.kind).variants.get(self.game.variant)
+        return info.label if info is not None else self.game.variant
+
+    def _side_score(self, side: list[int]) -> int:
+        # A partnership's seats all carry the side's score.
+        return self._seats[side[0]].score
 
     @property
     def my_score(self) -> int:
         return self._seats[self.seat].score
 
     @property
-    def their_score(self) -> int:
-        return self._seats[1 - self.seat].score
-
-    @property
     def score(self) -> str:
-        return score_text([self._seats[0].score, self._seats[1].score], self.seat)
+        """Two seats: "a–b", the viewer's first (``score_text``). Two partnerships: the
+        sides' scores, the viewer's first. More sides: the viewer's score and place, "−3,
+        2nd of 5". "" while a table of more than two seats is played: its seat rows get
+        their scores at the end (``services._append``; the game page shows the running
+        score from the engine's view)."""
+        if self.game.seats_count == 2:
+            return score_text([self._seats[0].score, self._seats[1].score], self.seat)
+        if self.game.status == Game.Status.ACTIVE:
+            return ""
+        if self.two_sided:
+            mine, theirs = sorted(self._sides, key=lambda side: self.seat not in side)
+            return f"{signed(self._side_score(mine))}–{signed(self._side_score(theirs))}"
+        place = self.place
+        return f"{signed(self.my_score)}, {place}" if place else signed(self.my_score)
 
     @property
     def my_turn(self) -> bool:
-        return self.game.status == Game.Status.ACTIVE and self.game.to_move == self.seat
+        """The viewer is to move, and still plays (a seat that left is played by the site)."""
+        active = self.game.status == Game.Status.ACTIVE
+        return active and self.game.to_move == self.seat and not self.left
+
+    @property
+    def to_move(self):
+        """The user whose turn it is while the game is played, else None."""
+        if self.game.status != Game.Status.ACTIVE or self.game.to_move is None:
+            return None
+        seat = self._seats.get(self.game.to_move)
+        return seat.user if seat is not None else None
+
+    @property
+    def left(self) -> str:
+        """How the viewer left the table ("resigned", "ran out of time", "forfeited"), or
+        "" while they still play it (or finished it)."""
+        return LEFT.get(self._seats[self.seat].status, "")
+
+    @property
+    def place(self) -> str:
+        """ "won", "lost", "drew", "2nd of 5", "shared 1st of 4" once finished; "" before,
+        or if aborted (``games.outcomes.place_text``)."""
+        if self.game.status != Game.Status.FINISHED:
+            return ""
+        return place_text(self.game, self.seat)
 
     @property
     def outcome(self) -> str:
-        """ "won", "lost" or "draw" once the game is finished; "" before, or if aborted."""
+        """ "won", "lost" or "draw" once the game is finished; "" before, or if aborted.
+        At more than two sides: "won" for a first place alone, "draw" for a shared first
+        place, "lost" for any lower place (as the match history's filter counts them)."""
         if self.game.status != Game.Status.FINISHED:
             return ""
-        ranks = {seat.rank for seat in self._seats.values()}
-        if len(ranks) == 1:
-            return "draw"
-        return "won" if self._seats[self.seat].rank == 1 else "lost"
+        mine = self._seats[self.seat].rank
+        if mine is None:
+            return ""
+        if mine != 1:
+            return "lost"
+        firsts = sum(self._seats[side[0]].rank == 1 for side in self._sides)
+        return "draw" if firsts > 1 else "won"
+
+    @property
+    def result_text(self) -> str:
+        """The result in the player's words: "You won", "You lost", "Draw" between two
+        sides; "2nd of 5", "Shared 1st of 4" at more; the status before the end."""
+        if self.game.status != Game.Status.FINISHED or not self.outcome:
+            return self.game.get_status_display()
+        if self.two_sided:
+            return {"won": "You won", "lost": "You lost", "draw": "Draw"}[self.outcome]
+        return self.place[:1].upper() + self.place[1:]
+
+
+def _cache_pair_players(game) -> None:
+    """Put the seat rows' users in a two-seat game's pair columns (``Game.players`` reads
+    them), so naming the players costs no query per game."""
+    if not game.has_pair_columns:
+        return
+    for seat in game.seat_rows():
+        field = Game._meta.get_field(f"player{seat.position}")
+        if not field.is_cached(game) and getattr(game, field.attname) == seat.user_id:
+            field.set_cached_value(game, seat.user)
 
 
 def game_rows(games, user) -> list[GameRow]:
     """``user``'s rows for ``games`` (games they do not sit in are left out); the seats
-    and their users of every game come in one query."""
+    and their users of every game come in one query, whatever the size of the tables."""
     games = list(games)
     seats = GameSeat.objects.select_related("user").order_by("position")
     prefetch_related_objects(games, Prefetch("seats", queryset=seats))
     rows = []
     for game in games:
-        seat = next((s.position for s in game.seats.all() if s.user_id == user.pk), None)
+        _cache_pair_players(game)
+        seat = next((s.position for s in game.seat_rows() if s.user_id == user.pk), None)
         if seat is not None:
             rows.append(GameRow(game, seat))
     return rows
