@@ -3,7 +3,8 @@
 
 from django.utils import timezone
 
-from games.models import Game
+from games import outcomes
+from games.models import Game, GameSeat
 from games.rows import score_text
 from notifications.models import Notification
 from notifications.services import notify
@@ -52,6 +53,62 @@ def challenge_accepted(game: Game, acceptor) -> None:
         text=f"{acceptor.username} accepted your challenge ({terms(game)}): the game is on.",
         actor=acceptor,
     )
+
+
+def table_invited(game: Game, user) -> None:
+    """``user`` is invited to the waiting table ``game`` (of any size)."""
+    if game.seats_count == 2:
+        text = f"{game.created_by.username} challenges you to a game ({terms(game)})."
+    else:
+        taken = game.seats.count()
+        text = (
+            f"{game.created_by.username} invites you to a table of {game.seats_count} "
+            f"({terms(game)}): {taken} of {game.seats_count} seats taken."
+        )
+    notify(user=user, game=game, kind=Kind.CHALLENGE, seq=0, text=text, actor=game.created_by)
+
+
+def table_started(game: Game, actor) -> None:
+    """The last seat of ``game`` was filled (by ``actor``) and it began: every other
+    human seat is told."""
+    for position, user in enumerate(game.players):
+        if user is None or (actor is not None and user.pk == actor.pk):
+            continue
+        if game.seats_count == 2 and actor is not None and user.pk == game.created_by_id:
+            text = f"{actor.username} accepted your challenge ({terms(game)}): the game is on."
+        else:
+            text = (
+                f"The table is full: your game {outcomes.company(game, position)} has "
+                f"started ({terms(game)})."
+            )
+        notify(user=user, game=game, kind=Kind.ACCEPTED, seq=0, text=text, actor=actor)
+
+
+LEFT = {
+    GameSeat.Status.RESIGNED: "resigned",
+    GameSeat.Status.TIMED_OUT: "ran out of time",
+    GameSeat.Status.FORFEITED: "forfeited (account suspended)",
+}
+
+
+def seat_left(game: Game, position: int, actor=None) -> None:
+    """The seat ``position`` of a zombie-policy table left (its status says how): the
+    other humans learn that the site now plays its turns and it finishes last."""
+    seat = game.seat_rows()[position]
+    leaver = seat.user
+    how = LEFT.get(seat.status, "left")
+    text = f"{leaver.username} {how}: the site now plays their turns, and they finish last."
+    for other, user in enumerate(game.players):
+        if other == position or user is None or (actor is not None and user.pk == actor.pk):
+            continue
+        notify(
+            user=user,
+            game=game,
+            kind=Kind.SEAT_LEFT,
+            seq=game.n_actions,
+            text=text,
+            actor=leaver,
+        )
 
 
 def your_turn(game: Game, user) -> None:

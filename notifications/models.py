@@ -23,6 +23,7 @@ class Notification(models.Model):
         DEADLINE = "deadline", "Deadline near"
         EXTRA_DAY = "extra_day", "Extra day granted"
         GAME_OVER = "game_over", "Game over"
+        SEAT_LEFT = "seat_left", "A player left the table"
         REPORT = "report", "Report handled"
 
     class Email(models.TextChoices):

@@ -32,6 +32,7 @@ SUBJECTS = {
     Kind.DEADLINE: "Your move against {opponent} is due soon",
     Kind.EXTRA_DAY: "{opponent} gave you an extra day",
     Kind.GAME_OVER: "Your game against {opponent} is over",
+    Kind.SEAT_LEFT: "{actor} left your game",
     Kind.REPORT: "Your report has been handled",
 }
 
