@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import services
-from games.forms import ChallengeForm, DirectChallengeForm
+from games import registry, services, tables
+from games.forms import ChallengeForm, DirectChallengeForm, TableForm
 from games.models import DAYS_PER_MOVE, Game
 from games.rows import game_rows
 from games.selectors import (
@@ -25,7 +25,9 @@ from games.selectors import (
     games_finished,
     games_their_turn,
     games_your_turn,
+    is_challenge,
     open_challenges_for,
+    tables_for,
 )
 from notifications.services import accepted_unread
 from ratings.glicko2 import PROVISIONAL_DEVIATION
@@ -33,10 +35,53 @@ from ratings.glicko2 import PROVISIONAL_DEVIATION
 FINISHED_LISTED = 30
 
 
-def _lobby_context(request, *, challenge_form=None, direct_form=None) -> dict:
+def _table_rows(user) -> list[dict]:
+    """The waiting tables ``user`` sees, each with what the lobby shows of it: who sits,
+    who is invited, how many seats are free, and what ``user`` may do there."""
+    rows = []
+    for game in tables_for(user):
+        rules = registry.rules(game.kind)
+        seated = [seat.user for seat in game.seats.all()]
+        seated_ids = {person.pk for person in seated}
+        invitations = list(game.invitations.all())
+        pending = [
+            i.user
+            for i in invitations
+            if not i.declined and i.answered_at is None and i.user_id not in seated_ids
+        ]
+        mine = game.created_by_id == user.pk
+        free = game.seats_count - len(seated) - len(pending)
+        rows.append(
+            {
+                "game": game,
+                "game_name": rules.name,
+                "variant_label": rules.variants[game.variant].label,
+                "seated": seated,
+                "pending": pending,
+                "declined": [i.user for i in invitations if i.declined],
+                "free": free,
+                "mine": mine,
+                "can_join": user.pk not in seated_ids
+                and (free > 0 or any(p.pk == user.pk for p in pending)),
+                "can_leave": user.pk in seated_ids and not mine,
+                "can_decline": any(p.pk == user.pk for p in pending),
+                "bot_levels": registry.bots(game.kind).LEVELS if mine and free > 0 else (),
+            }
+        )
+    return rows
+
+
+def _lobby_context(request, *, challenge_form=None, direct_form=None, table_form=None) -> dict:
     user = request.user
     bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("username"))
+    table_rows = _table_rows(user)
     return {
+        # Tables appear once the site serves a game besides XIX, whose two-seat
+        # challenges have their own forms above.
+        "tables_offered": any(kind != "xix" for kind in registry.served()),
+        "table_form": table_form or TableForm(user=user, auto_id="id_table_%s"),
+        "table_rows": table_rows,
+        "my_tables": any(row["mine"] or row["can_leave"] for row in table_rows),
         "challenge_form": challenge_form or ChallengeForm(user=user),
         "direct_form": direct_form or DirectChallengeForm(user=user, auto_id="id_direct_%s"),
         "open_challenges": open_challenges_for(user),
@@ -146,6 +191,73 @@ def challenge_withdraw(request, game_id):
     else:
         message = "You declined the challenge."
     return _after_lobby_write(request, message)
+
+
+@require_POST
+@login_required
+def table_new(request):
+    form = TableForm(request.POST, user=request.user, auto_id="id_table_%s")
+    if not form.is_valid():
+        return _lobby_response(request, status=400, table_form=form)
+    try:
+        game = tables.table_create(user=request.user, **form.table_kwargs())
+    except services.GameError as error:
+        return _refused(request, error, back=reverse("games:lobby"))
+    return _after_table_write(
+        request, game, "Your table is in the lobby; it starts when every seat is taken."
+    )
+
+
+def _after_table_write(request, game: Game, message: str):
+    """To the game once the table is full and has begun, else back to the lobby."""
+    if game.status == Game.Status.ACTIVE:
+        messages.success(request, "The table is full: the game has begun.")
+        return _go(request, game.get_absolute_url())
+    return _after_lobby_write(request, message)
+
+
+@require_POST
+@login_required
+def table_join(request, game_id):
+    try:
+        game = tables.table_join(user=request.user, game_id=game_id)
+    except services.GameError as error:
+        return _refused(request, error, back=reverse("games:lobby"))
+    if game.status == Game.Status.ACTIVE and is_challenge(game):
+        opponent = game.created_by.username
+        messages.success(request, f"You accepted {opponent}'s challenge: the game has begun.")
+        return _go(request, game.get_absolute_url())
+    return _after_table_write(
+        request, game, "You have a seat; the game starts when every seat is taken."
+    )
+
+
+LEAVE_MESSAGES = {
+    tables.CANCELLED: "Your table is cancelled.",
+    tables.LEFT: "You left the table.",
+    tables.DECLINED: "You declined the invitation.",
+}
+
+
+@require_POST
+@login_required
+def table_leave(request, game_id):
+    try:
+        done = tables.table_leave(user=request.user, game_id=game_id)
+    except services.GameError as error:
+        return _refused(request, error, back=reverse("games:lobby"))
+    return _after_lobby_write(request, LEAVE_MESSAGES[done])
+
+
+@require_POST
+@login_required
+def table_add_bot(request, game_id):
+    level = request.POST.get("level", "")
+    try:
+        game = tables.table_add_bot(user=request.user, game_id=game_id, level=level)
+    except services.GameError as error:
+        return _refused(request, error, back=reverse("games:lobby"))
+    return _after_table_write(request, game, f"A {level} bot took a seat; the table is casual now.")
 
 
 @require_safe
