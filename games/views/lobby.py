@@ -193,19 +193,13 @@ def challenge_withdraw(request, game_id):
     return _after_lobby_write(request, message)
 
 
-@require_POST
-@login_required
-def table_new(request):
-    form = TableForm(request.POST, user=request.user, auto_id="id_table_%s")
-    if not form.is_valid():
-        return _lobby_response(request, status=400, table_form=form)
+def _lobby_call(request, service, **kwargs):
+    """``service(user=request.user, **kwargs)``: (its result, None), or (None, the
+    refusal's response back to the lobby)."""
     try:
-        game = tables.table_create(user=request.user, **form.table_kwargs())
+        return service(user=request.user, **kwargs), None
     except services.GameError as error:
-        return _refused(request, error, back=reverse("games:lobby"))
-    return _after_table_write(
-        request, game, "Your table is in the lobby; it starts when every seat is taken."
-    )
+        return None, _refused(request, error, back=reverse("games:lobby"))
 
 
 def _after_table_write(request, game: Game, message: str):
@@ -218,11 +212,22 @@ def _after_table_write(request, game: Game, message: str):
 
 @require_POST
 @login_required
+def table_new(request):
+    form = TableForm(request.POST, user=request.user, auto_id="id_table_%s")
+    if not form.is_valid():
+        return _lobby_response(request, status=400, table_form=form)
+    game, refused = _lobby_call(request, tables.table_create, **form.table_kwargs())
+    return refused or _after_table_write(
+        request, game, "Your table is in the lobby; it starts when every seat is taken."
+    )
+
+
+@require_POST
+@login_required
 def table_join(request, game_id):
-    try:
-        game = tables.table_join(user=request.user, game_id=game_id)
-    except services.GameError as error:
-        return _refused(request, error, back=reverse("games:lobby"))
+    game, refused = _lobby_call(request, tables.table_join, game_id=game_id)
+    if refused:
+        return refused
     if game.status == Game.Status.ACTIVE and is_challenge(game):
         opponent = game.created_by.username
         messages.success(request, f"You accepted {opponent}'s challenge: the game has begun.")
@@ -242,22 +247,18 @@ LEAVE_MESSAGES = {
 @require_POST
 @login_required
 def table_leave(request, game_id):
-    try:
-        done = tables.table_leave(user=request.user, game_id=game_id)
-    except services.GameError as error:
-        return _refused(request, error, back=reverse("games:lobby"))
-    return _after_lobby_write(request, LEAVE_MESSAGES[done])
+    done, refused = _lobby_call(request, tables.table_leave, game_id=game_id)
+    return refused or _after_lobby_write(request, LEAVE_MESSAGES[done])
 
 
 @require_POST
 @login_required
 def table_add_bot(request, game_id):
     level = request.POST.get("level", "")
-    try:
-        game = tables.table_add_bot(user=request.user, game_id=game_id, level=level)
-    except services.GameError as error:
-        return _refused(request, error, back=reverse("games:lobby"))
-    return _after_table_write(request, game, f"A {level} bot took a seat; the table is casual now.")
+    game, refused = _lobby_call(request, tables.table_add_bot, game_id=game_id, level=level)
+    return refused or _after_table_write(
+        request, game, f"A {level} bot took a seat; the table is casual now."
+    )
 
 
 @require_safe

@@ -116,7 +116,8 @@ def test_a_full_table_refuses_with_htmx_status_and_message(client, ann):
 
 
 def test_invite_several_by_name(client, ann):
-    bob, cy = UserFactory(username="bob"), UserFactory(username="Cy")
+    bob = UserFactory(username="bob")
+    UserFactory(username="Cy")
     response = client.post(NEW, form(seats="4", invited="bob, cy"), **HTMX)
     assert response.status_code == 200
     game = Game.objects.get(kind="tally")
