@@ -290,6 +290,10 @@ def game_rematch(*, user, game_id) -> Game:
         raise NotAPlayer("Only the players can ask for a rematch.")
     if not game.is_over:
         raise ChallengeError("A rematch can be offered once the game is over.")
+    if game.kind != "xix":
+        from games.tables import table_rematch
+
+        return table_rematch(game, user)
     opponent = game.players[1 - seat]
     rematch = (
         Game.objects.filter(rematch_of=game)

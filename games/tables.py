@@ -65,7 +65,9 @@ def _check_invited(user, invited) -> list:
     return invited
 
 
-def table_create(*, user, kind, variant, seats, days_per_move, rated, invited=()) -> Game:
+def table_create(
+    *, user, kind, variant, seats, days_per_move, rated, invited=(), rematch_of=None
+) -> Game:
     """A waiting table of ``seats`` for ``kind`` and ``variant``, with ``user`` seated and
     ``invited`` (users) each holding a seat. Invited bots sit down at once (and make the
     table casual). Returns the game: active if that filled the table."""
@@ -84,6 +86,7 @@ def table_create(*, user, kind, variant, seats, days_per_move, rated, invited=()
             days_per_move=days_per_move,
             rated=rated,
             invited=invited[0] if invited else None,
+            rematch_of=rematch_of,
         )
     bots = [person for person in invited if person.is_bot]
     with transaction.atomic():
@@ -110,6 +113,7 @@ def table_create(*, user, kind, variant, seats, days_per_move, rated, invited=()
             days_per_move=days_per_move,
             rated=rated and not bots,
             expires_at=now + services.CHALLENGE_LIFETIME,
+            rematch_of=rematch_of,
         )
         GameSeat.objects.bulk_create(
             GameSeat(game=game, user=person, joined_at=now) for person in [user, *bots]
@@ -275,3 +279,30 @@ def _start(game: Game, *, actor) -> None:
     game.invitations.filter(answered_at__isnull=True).update(answered_at=game.started_at)
     notices.table_started(game, actor)
     services._turn_begins(game, actor=actor)
+
+
+def table_rematch(game: Game, user) -> Game:
+    """The same table again after ``game`` (locked, over; ``user`` sat in it): the first
+    player to ask sets it up with every other player invited (its bots sit down at once);
+    each other player who asks takes their seat in it, and the last one starts it. Every
+    later request leads to that same game."""
+    rematch = (
+        Game.objects.filter(rematch_of=game)
+        .exclude(status=Game.Status.WAITING, expires_at__lte=timezone.now())
+        .order_by("pk")
+        .first()
+    )
+    if rematch is None:
+        return table_create(
+            user=user,
+            kind=game.kind,
+            variant=game.variant,
+            seats=game.seats_count,
+            days_per_move=game.days_per_move,
+            rated=game.rated,
+            invited=[person for person in game.players if person.pk != user.pk],
+            rematch_of=game,
+        )
+    if rematch.status == Game.Status.WAITING and not rematch.seats.filter(user=user).exists():
+        return table_join(user=user, game_id=rematch.pk)
+    return rematch

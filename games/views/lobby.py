@@ -74,6 +74,11 @@ def _table_rows(user) -> list[dict]:
 def _lobby_context(request, *, challenge_form=None, direct_form=None, table_form=None) -> dict:
     user = request.user
     bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("username"))
+    # "Play a bot" offers one bot per level: the further accounts of a level are made for
+    # tables that need several bots of it (games.tables._bot_for).
+    levels = {}
+    for bot in bots:
+        levels.setdefault(bot.bot_level, bot)
     table_rows = _table_rows(user)
     return {
         # Tables appear once the site serves a game besides XIX, whose two-seat
@@ -88,7 +93,7 @@ def _lobby_context(request, *, challenge_form=None, direct_form=None, table_form
         "outgoing": challenges_outgoing(user),
         "accepted_news": accepted_unread(user),
         "incoming": challenges_incoming(user),
-        "bots": bots,
+        "bots": sorted(levels.values(), key=lambda bot: bot.username),
         # The direct form's script checks the opponent's name against these (bots play
         # casual games only; the form refuses a rated one without the script too).
         "bot_names": " ".join(bot.username for bot in bots),
@@ -294,11 +299,17 @@ def game_rematch(request, game_id):
         return _refused(request, error, back=reverse("games:my_games"))
     except services.GameError as error:
         return _refused(request, error, back=reverse("games:game", args=[game_id]))
-    if game.status == Game.Status.ACTIVE and game.created_by_id != request.user.pk:
+    if game.status == Game.Status.ACTIVE and not is_challenge(game):
+        message = "Everyone asked for the rematch: the new game has begun."
+    elif game.status == Game.Status.ACTIVE and game.created_by_id != request.user.pk:
         message = "Your opponent had already asked for a rematch: the new game has begun."
     elif game.status == Game.Status.ACTIVE:
         message = "Your opponent accepted your rematch: the new game is under way."
-    else:
+    elif game.invited is not None:
         message = f"Rematch offered: {game.invited.username} can accept it from the lobby."
+    elif game.created_by_id == request.user.pk:
+        message = "Rematch offered: the others can take their seats from the lobby."
+    else:
+        message = "You have a seat at the rematch; it starts when every seat is taken."
     messages.success(request, message)
     return _go(request, game.get_absolute_url())

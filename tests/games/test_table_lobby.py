@@ -196,3 +196,14 @@ def test_get_is_not_allowed_on_table_writes(client, ann):
     game = table_of(ann, seats=3)
     for url in (NEW, f"/tables/{game.pk}/join", f"/tables/{game.pk}/leave"):
         assert client.get(url).status_code == 405
+
+
+def test_play_a_bot_offers_one_bot_per_level_not_the_accounts_made_for_tables(client, ann):
+    User.objects.create(username="bot-random", is_bot=True, bot_level="random")
+    game = table_of(ann, seats=4)
+    for _ in range(2):
+        tables.table_add_bot(user=ann, game_id=game.pk, level="random")
+    assert User.objects.filter(username="bot-random-2").exists()
+    page = text(client.get(LOBBY))
+    bots_panel = page.split("Play a bot")[1]
+    assert "bot-random Random" in bots_panel and "bot-random-2" not in bots_panel

@@ -321,3 +321,37 @@ def test_two_people_taking_the_last_seat_at_once_one_gets_it():
     ]
     winner = next(r for r in results if not isinstance(r, BaseException))
     assert winner.pk == game.pk
+
+
+def finished_table(users_, variant="open"):
+    """A tally table of ``users_`` played to its end through the services."""
+    from games.selectors import game_state
+    from tests.factories import play
+
+    game = new_table(users_[0], variant=variant, seats=len(users_), rated=False)
+    for person in users_[1:]:
+        if person.is_bot:
+            tables.table_add_bot(user=users_[0], game_id=game.pk, level=person.bot_level)
+        else:
+            tables.table_join(user=person, game_id=game.pk)
+    game.refresh_from_db()
+    while game.status == Game.Status.ACTIVE:
+        game = play(game, [game_state(game).legal_actions()[0]])
+        game.refresh_from_db()
+    return game
+
+
+def test_a_rematch_invites_every_other_player_and_starts_when_all_have_asked():
+    ann, bob, cy = users("ann", "bob", "cy")
+    old = finished_table([ann, bob, cy])
+    assert old.status == Game.Status.FINISHED
+
+    rematch = services.game_rematch(user=bob, game_id=old.pk)
+    assert rematch.status == Game.Status.WAITING and rematch.rematch_of_id == old.pk
+    assert (rematch.kind, rematch.variant, rematch.seats_count) == ("tally", "open", 3)
+    assert sorted(rematch.invitations.values_list("user__username", flat=True)) == ["ann", "cy"]
+    assert services.game_rematch(user=bob, game_id=old.pk).pk == rematch.pk
+    assert services.game_rematch(user=cy, game_id=old.pk).status == Game.Status.WAITING
+    started = services.game_rematch(user=ann, game_id=old.pk)
+    assert started.pk == rematch.pk and started.status == Game.Status.ACTIVE
+    assert services.game_rematch(user=cy, game_id=old.pk).pk == rematch.pk
