@@ -355,3 +355,34 @@ def test_a_rematch_invites_every_other_player_and_starts_when_all_have_asked():
     started = services.game_rematch(user=ann, game_id=old.pk)
     assert started.pk == rematch.pk and started.status == Game.Status.ACTIVE
     assert services.game_rematch(user=cy, game_id=old.pk).pk == rematch.pk
+
+
+def check_seats_lines() -> list[str]:
+    import io
+
+    from django.core.management import CommandError
+
+    out = io.StringIO()
+    try:
+        call_command("check_seats", stdout=out)
+    except CommandError as error:
+        return [*out.getvalue().splitlines(), str(error)]
+    return out.getvalue().splitlines()
+
+
+def test_check_seats_reads_tables_by_their_seat_rows():
+    ann, bob, cy, dee, eve = users("ann", "bob", "cy", "dee", "eve")
+    finished = finished_table([ann, bob, cy])
+    partners = new_table(ann, variant="partners", seats=4)
+    for person in (bob, cy, dee):
+        tables.table_join(user=person, game_id=partners.pk)
+    new_table(eve, seats=5, invited=[ann])
+    assert finished.status == Game.Status.FINISHED and finished.deal == []
+    assert check_seats_lines() == ["3 games checked: 0 problems in 0 games"]
+
+    GameSeat.objects.filter(game=partners, position=1).update(team=0)
+    GameSeat.objects.filter(game=finished, position=2).update(rank=None)
+    lines = check_seats_lines()
+    assert f"game {partners.pk}: seat 1 is in team 0, the variant says 1" in lines
+    assert any(line.startswith(f"game {finished.pk}: outcome() gives scores") for line in lines)
+    assert lines[-1] == "3 games checked: 2 problems in 2 games"
