@@ -1,5 +1,6 @@
 """Everything that changes a game or a challenge. Views and tasks call these; nothing else
-writes ``Game`` or ``GameAction`` rows.
+writes ``Game`` or ``GameAction`` rows, but the table services (``games.tables``), which
+build on these.
 
 Each write runs in one transaction that locks the game row (``select_for_update``), so two
 requests for the same game are applied one after the other, never interleaved. The same
