@@ -321,6 +321,9 @@ def test_two_people_taking_the_last_seat_at_once_one_gets_it():
     ]
     winner = next(r for r in results if not isinstance(r, BaseException))
     assert winner.pk == game.pk
+    # Started once: ann and bob are told once each, the one who filled it not at all.
+    told = Notification.objects.filter(game=game, kind=Notification.Kind.ACCEPTED)
+    assert sorted(told.values_list("user__username", flat=True)) == ["ann", "bob"]
 
 
 def finished_table(users_, variant="open"):
