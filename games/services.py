@@ -1,5 +1,6 @@
 """Everything that changes a game or a challenge. Views and tasks call these; nothing else
-writes ``Game`` or ``GameAction`` rows.
+writes ``Game`` or ``GameAction`` rows, but the table services (``games.tables``), which
+build on these.
 
 Each write runs in one transaction that locks the game row (``select_for_update``), so two
 requests for the same game are applied one after the other, never interleaved. The same
@@ -22,7 +23,7 @@ from games import notices, registry
 from games.kit.outcome import side_ranks
 from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation, Variant
 from games.outcomes import sides_of
-from games.selectors import game_state
+from games.selectors import game_state, hidden_from, is_challenge
 from games.xix.engine import IllegalAction, replay_record, shuffled_deal
 from notifications.services import viewing_mark
 
@@ -208,24 +209,26 @@ def challenge_create(
 
 
 def _hidden_from(game: Game, user) -> bool:
-    """A direct challenge not yet accepted is private to its maker and the invited user:
-    to anyone else it answers exactly as a game that does not exist (NoSuchGame)."""
-    return (
-        game.status == Game.Status.WAITING
-        and game.invited_id is not None
-        and user.pk not in (game.created_by_id, game.invited_id)
-    )
+    """A direct challenge not yet accepted is private to its maker and the invited user,
+    a table with invitations to its creator and invitees: to anyone else it answers
+    exactly as a game that does not exist (NoSuchGame)."""
+    return hidden_from(game, user)
 
 
-def _waiting(game: Game) -> None:
+def _waiting(game: Game, message="This challenge is no longer open.") -> None:
     if game.status != Game.Status.WAITING or game.expires_at <= timezone.now():
-        raise ChallengeError("This challenge is no longer open.")
+        raise ChallengeError(message)
 
 
 @transaction.atomic
 def challenge_accept(*, user, game_id) -> Game:
-    """Seat ``user`` against the challenger and start the game. Locks the game row."""
+    """Seat ``user`` against the challenger and start the game. Locks the game row.
+    A table of another game or size is joined as a table (``games.tables``)."""
     game = lock_game(game_id)
+    if not is_challenge(game):
+        from games.tables import table_join
+
+        return table_join(user=user, game_id=game_id)
     if _hidden_from(game, user):
         raise NoSuchGame()
     _waiting(game)
@@ -261,8 +264,14 @@ def challenge_withdraw(*, user, game_id) -> bool:
 
     Returns True when the challenger cancelled it, False when the invited user declined.
     A waiting game has no actions yet, so removing its row loses nothing of any log.
+    A table of another game or size is left as a table (``games.tables.table_leave``;
+    True when its creator cancelled it).
     """
     game = lock_game(game_id)
+    if not is_challenge(game):
+        from games.tables import CANCELLED, table_leave
+
+        return table_leave(user=user, game_id=game_id) == CANCELLED
     if _hidden_from(game, user):
         raise NoSuchGame()
     if game.status != Game.Status.WAITING:
@@ -295,6 +304,10 @@ def game_rematch(*, user, game_id) -> Game:
         raise NotAPlayer("Only the players can ask for a rematch.")
     if not game.is_over:
         raise ChallengeError("A rematch can be offered once the game is over.")
+    if game.kind != "xix":
+        from games.tables import table_rematch
+
+        return table_rematch(game, user)
     opponent = game.players[1 - seat]
     rematch = (
         Game.objects.filter(rematch_of=game)
