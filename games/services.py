@@ -15,14 +15,15 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from games import notices
+from games import notices, registry
+from games.kit.outcome import side_ranks
 from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation, Variant
+from games.outcomes import sides_of
 from games.selectors import game_state
-from games.xix.bots import make_bot
-from games.xix.engine import IllegalAction, replay_record, seat_view, shuffled_deal
+from games.xix.engine import IllegalAction, replay_record, shuffled_deal
 from notifications.services import viewing_mark
 
 log = logging.getLogger(__name__)
@@ -99,13 +100,14 @@ def _start_clock(game: Game) -> None:
 
 
 def _turn_begins(game: Game, *, actor) -> None:
-    """After a change that leaves the game active: wake the bot to move, or tell the
-    person to move (unless they made the change themselves and are still to move)."""
+    """After a change that leaves the game active: wake the site to play the seat to move
+    if it is a bot's or has left (``seat_autoplay``), or tell the person to move (unless
+    they made the change themselves and are still to move)."""
     mover = game.players[game.to_move]
-    if mover.is_bot:
-        from games.tasks import bot_move
+    if _played_by_site(game, game.to_move):
+        from games.tasks import seat_autoplay
 
-        bot_move.delay_on_commit(game.pk, game.n_actions)
+        seat_autoplay.delay_on_commit(game.pk, game.n_actions)
     elif actor is None or mover.pk != actor.pk:
         notices.your_turn(game, mover)
 
@@ -365,42 +367,143 @@ def game_import(*, record: dict, player0, player1, days_per_move: int = 3) -> Ga
 # --- play -------------------------------------------------------------------------------
 
 
+def _rules(game: Game):
+    return registry.rules(game.kind)
+
+
+def _policy(game: Game) -> str:
+    """What happens to a seat that resigns, times out or is forfeited: "forfeit" (the game
+    ends, its side loses) or "zombie" (the site plays its turns and it finishes last).
+    A game of two seats always forfeits: the other seat would be left alone."""
+    if game.has_pair_columns:
+        return "forfeit"
+    return _rules(game).variants[game.variant].timeout_policy
+
+
+def _scores_now(state) -> list[int] | None:
+    """Each seat's score as the engine keeps it during play (a ``scores`` attribute or
+    method of its state, as every game's state has), or None for an engine without one."""
+    scores = getattr(state, "scores", None)
+    if callable(scores):
+        scores = scores()
+    return list(scores) if scores is not None else None
+
+
+def seat_has_left(game: Game, position: int) -> bool:
+    """Whether the seat at ``position`` has left (resigned, timed out, forfeited): the
+    site plays its turns. A game of two seats ends when a seat leaves, so never there."""
+    if game.has_pair_columns:
+        return False
+    return game.seat_rows()[position].status != GameSeat.Status.PLAYING
+
+
+def _played_by_site(game: Game, position: int) -> bool:
+    """A bot's seat, or a seat that has left: the site makes its moves."""
+    return game.players[position].is_bot or seat_has_left(game, position)
+
+
+def _live_humans(game: Game) -> list[int]:
+    """The seats of people still playing."""
+    return [seat for seat in range(game.seats_count) if not _played_by_site(game, seat)]
+
+
+def _ranks_with_leavers(game: Game, ranks) -> list[int]:
+    """Final places: the sides still playing keep their order by ``ranks`` (the engine's
+    places, partners sharing one) before every side that has left, and those rank in
+    reverse order of leaving: who left first is last (docs/rules.md, site decisions). A
+    side has left when one of its seats has; it left when its first seat did."""
+    rows = game.seat_rows()
+    gone, live = [], []
+    for side in sides_of(game):
+        left = [rows[s].left_at for s in side if seat_has_left(game, s)]
+        if left:
+            gone.append((min(left), side[0], side))
+        else:
+            live.append(side)
+    final = [0] * game.seats_count
+    for side in live:
+        place = 1 + sum(1 for other in live if ranks[other[0]] < ranks[side[0]])
+        for seat in side:
+            final[seat] = place
+    for index, (_, _, side) in enumerate(sorted(gone, reverse=True)):
+        for seat in side:
+            final[seat] = len(live) + 1 + index
+    return final
+
+
 def game_close(game: Game, *, status: str, winner, reason: str) -> None:
     """End a locked game (finished, or aborted by a moderator): its outcome, and no clock
-    any more. Saves the row; ratings and notices are the caller's."""
+    any more. Saves the row (and, for two seats, the seat rows from the pair columns);
+    ratings and notices are the caller's."""
     game.status = status
     game.winner = winner
     game.reason = reason
     game.finished_at = timezone.now()
     game.to_move = game.deadline = game.remind_at = None
     game.save()
-    seats_write(game)
+    if game.has_pair_columns:
+        seats_write(game)
 
 
-def game_finish(game: Game, *, winner, scores, reason: str, actor=None) -> None:
+def game_finish(game: Game, *, scores, reason: str, winner=None, ranks=None, actor=None) -> None:
     """Record a result on a locked game, update ratings and tell the players (all but
-    ``actor``, whose own action ended the game)."""
+    ``actor``, whose own action ended the game).
+
+    Two seats: ``winner`` (None for a draw) and the pair ``scores``, as the pair columns
+    hold them. More seats: every seat's score and place (``ranks``, 1 best, ties share)
+    go into its seat row."""
     from ratings.services import ratings_apply_game
 
-    game.score0, game.score1 = scores
+    if game.has_pair_columns:
+        game.score0, game.score1 = scores
+    else:
+        rows = game.seat_rows()
+        for row, score, rank in zip(rows, scores, ranks, strict=True):
+            row.score, row.rank = score, rank
+        GameSeat.objects.bulk_update(rows, ["score", "rank"])
     game_close(game, status=Game.Status.FINISHED, winner=winner, reason=reason)
     if game.rated:
         ratings_apply_game(game=game)
     notices.game_over(game, actor=actor)
 
 
+def _finish_played(game: Game, state, *, actor) -> None:
+    """End a locked game whose state is over, with the engine's outcome: for two seats
+    the winner is the seat ranked first alone (None for a draw); at more seats the sides
+    that left rank after the others (``_ranks_with_leavers``)."""
+    outcome = _rules(game).outcome(state)
+    if game.has_pair_columns:
+        firsts = [seat for seat, rank in enumerate(outcome.ranks) if rank == 1]
+        winner = firsts[0] if len(firsts) == 1 else None
+        game_finish(game, winner=winner, scores=outcome.scores, reason=outcome.reason, actor=actor)
+        return
+    game_finish(
+        game,
+        scores=outcome.scores,
+        ranks=_ranks_with_leavers(game, outcome.ranks),
+        reason=outcome.reason,
+        actor=actor,
+    )
+
+
+def _check_live(game: Game, seat: int) -> None:
+    if seat_has_left(game, seat):
+        raise GameError("You have left this game: the site plays your turns now.")
+
+
 @transaction.atomic
 def game_act(*, user, game_id, action, expected_seq: int):
     """Apply ``user``'s action to the game; returns (game, new state, events).
 
-    Locks the game row, checks the seat, that the game is active and that the client saw
-    the latest action (``expected_seq`` == actions so far), applies the action through the
-    engine and appends it to the log. Raises NotAPlayer, StaleSequence, GameError or
-    IllegalAction; nothing is written then.
+    Locks the game row, checks the seat (still playing), that the game is active and that
+    the client saw the latest action (``expected_seq`` == actions so far), applies the
+    action through the engine and appends it to the log. Raises NotAPlayer, StaleSequence,
+    GameError or IllegalAction; nothing is written then.
     """
     game, seat = _locked_seat(game_id, user)
     if game.status != Game.Status.ACTIVE:
         raise IllegalAction("the game is over")
+    _check_live(game, seat)
     if expected_seq != game.n_actions:
         raise StaleSequence(game.n_actions)
     if not isinstance(action, dict):
@@ -412,24 +515,33 @@ def game_act(*, user, game_id, action, expected_seq: int):
     return game, state, events
 
 
-def _append(game: Game, action: dict, state, *, actor):
+def _append(game: Game, action: dict, state, *, actor, wake: bool = True):
     """Apply ``action`` to the locked game whose current state is ``state``, append it to
-    the log, and start the next turn or finish the game. Returns (state, events)."""
+    the log, and start the next turn or finish the game. Returns (state, events).
+
+    ``wake`` False: the caller plays the next turn itself (``seat_autoplay`` playing a
+    game out), so no task is enqueued for it."""
     state, events = state.apply(action)
     GameAction.objects.create(game=game, seq=game.n_actions, seat=action["seat"], action=action)
     game.n_actions += 1
-    scored = game.scores != list(state.scores)
-    game.score0, game.score1 = state.scores
     if state.over:
-        game_finish(
-            game, winner=state.winner, scores=state.scores, reason=state.reason, actor=actor
-        )
+        _finish_played(game, state, actor=actor)
+        return state, events
+    scored = False
+    if game.has_pair_columns:
+        scores = _scores_now(state)
+        if scores is not None and scores != game.scores:
+            game.score0, game.score1 = scores
+            scored = True
+    game.to_move = state.to_move
+    if seat_has_left(game, game.to_move):
+        game.deadline = game.remind_at = None  # a seat that left has no clock
     else:
-        game.to_move = state.to_move
         _start_clock(game)
-        game.save()
-        if scored:
-            seats_write(game)
+    game.save()
+    if scored:
+        seats_write(game)
+    if wake:
         _turn_begins(game, actor=actor)
     return state, events
 
@@ -438,13 +550,20 @@ ABORT_CLOSED = (
     "Both of you have made a first move, so the game can no longer be aborted; "
     "you can still resign."
 )
+ABORT_CLOSED_TABLE = (
+    "The game has begun (a first move was made), so it can no longer be aborted; "
+    "you can still resign."
+)
 
 
 def abort_allowed(game: Game) -> bool:
     """Whether a player may abort ``game`` (no result, no rating change): while it is in
-    play and until each player has made a first move (docs/rules.md, decision 29)."""
+    play and until each player has made a first move (docs/rules.md, decision 29); at a
+    table of more than two seats, only while no move at all has been made."""
     if game.status != Game.Status.ACTIVE:
         return False
+    if not game.has_pair_columns:
+        return game.n_actions == 0
     # The first action is always the first leader's, so with one action or none the other
     # seat has not moved yet (no query needed).
     if game.n_actions <= 1:
@@ -459,50 +578,98 @@ def _abort_early(game: Game, *, actor) -> None:
 
 @transaction.atomic
 def game_abort_by_player(*, user, game_id) -> Game:
-    """``user`` aborts the game before each player has made a first move: it ends without
-    a result and changes no rating. Locks the game row."""
-    game, _ = _locked_seat(game_id, user)
+    """``user`` aborts the game before each player has made a first move (at a table of
+    more seats: before any move): it ends without a result and changes no rating. Locks
+    the game row."""
+    game, seat = _locked_seat(game_id, user)
     if game.status != Game.Status.ACTIVE:
         raise GameError("The game is already over.")
+    _check_live(game, seat)
     if not abort_allowed(game):
-        raise GameError(ABORT_CLOSED)
+        raise GameError(ABORT_CLOSED if game.has_pair_columns else ABORT_CLOSED_TABLE)
     _abort_early(game, actor=user)
     return game
 
 
 @transaction.atomic
 def game_resign(*, user, game_id) -> Game:
-    """``user`` resigns: the opponent wins. Until each player has made a first move the
-    game is aborted instead (no result, no rating change). Locks the game row."""
+    """``user`` resigns (``seat_leave``): at two seats the opponent wins. Until each
+    player has made a first move (at more seats: any move) the game is aborted instead
+    (no result, no rating change). Locks the game row."""
     game, seat = _locked_seat(game_id, user)
     if game.status != Game.Status.ACTIVE:
         raise GameError("The game is already over.")
+    if seat_has_left(game, seat):
+        raise GameError("You have already left this game.")
     if abort_allowed(game):
         _abort_early(game, actor=user)
         return game
-    game_finish(
-        game, winner=1 - seat, scores=game.scores, reason=Game.Reason.RESIGNATION, actor=user
-    )
+    seat_leave(game, seat, GameSeat.Status.RESIGNED, actor=user)
     return game
 
 
+REASON_OF_LEAVING = {
+    GameSeat.Status.RESIGNED: Game.Reason.RESIGNATION,
+    GameSeat.Status.TIMED_OUT: Game.Reason.TIMEOUT,
+    GameSeat.Status.FORFEITED: Game.Reason.FORFEIT,
+}
+
+
+def seat_leave(game: Game, position: int, status: str, actor=None) -> None:
+    """The seat at ``position`` of the locked active ``game`` leaves it with ``status``
+    (resigned, timed out, forfeited), by the variant's policy (``_policy``):
+
+    - forfeit: the game ends and the leaver's side loses; at more than two seats the
+      other sides keep their order by the current scores, the leaver's side last;
+    - zombie: the seat's status changes, the other players are told, and the site plays
+      its turns from now on (``seat_autoplay``); with no live person left, the bots and
+      the seats that left play the game out at once.
+
+    ``actor`` is the user whose request it is (the resigner), None for the sweep or a
+    moderator."""
+    reason = REASON_OF_LEAVING[status]
+    if game.has_pair_columns:
+        game_finish(game, winner=1 - position, scores=game.scores, reason=reason, actor=actor)
+        return
+    row = game.seat_rows()[position]
+    row.status, row.left_at = status, timezone.now()
+    row.save(update_fields=["status", "left_at"])
+    if _policy(game) == "forfeit":
+        rules = _rules(game)
+        scores = _scores_now(game_state(game)) or game.scores
+        sides = rules.variants[game.variant].sides(game.seats_count)
+        ranks = _ranks_with_leavers(game, side_ranks(scores, sides))
+        game_finish(game, scores=scores, ranks=ranks, reason=reason, actor=actor)
+        return
+    notices.seat_left(game, position, actor=actor)
+    if game.to_move == position:
+        game.deadline = game.remind_at = None
+        game.save(update_fields=["deadline", "remind_at", "updated"])
+    if game.to_move == position or not _live_humans(game):
+        _turn_begins(game, actor=actor)
+
+
 class ExtraDayTooLate(GameError):
-    """The opponent moved after the page with the extra-day button was drawn."""
+    """The seat to move moved after the page with the extra-day button was drawn."""
 
     status = 409
 
 
 @transaction.atomic
 def game_extra_day(*, user, game_id, expected_seq: int | None = None) -> Game:
-    """``user`` gives the opponent, who is to move, one more day: once per turn.
+    """``user`` gives the person to move one more day: once per turn. Any player still
+    playing who is not to move may give it; not to a bot or a seat that has left, which
+    have no clock to extend.
 
     ``expected_seq``: the action number of the page the click came from. When the game has
     moved on since, no day is given (it would go to another move than the one meant)."""
     game, seat = _locked_seat(game_id, user)
     if game.status != Game.Status.ACTIVE:
         raise GameError("The game is over.")
+    if seat_has_left(game, seat):
+        raise GameError("You have left this game.")
     if expected_seq is not None and expected_seq != game.n_actions:
-        if game.to_move == seat:
+        if game.to_move == seat and game.has_pair_columns:
             opponent = game.players[1 - seat].username
             raise ExtraDayTooLate(
                 f"{opponent} has just moved: it is your move now, so no extra day was given."
@@ -512,37 +679,55 @@ def game_extra_day(*, user, game_id, expected_seq: int | None = None) -> Game:
             "here is the current table."
         )
     if game.to_move == seat:
-        raise GameError("It is your move: only your opponent can give you more time.")
+        if game.has_pair_columns:
+            raise GameError("It is your move: only your opponent can give you more time.")
+        raise GameError("It is your move: only the other players can give you more time.")
+    if _played_by_site(game, game.to_move):
+        raise GameError("The site plays this seat's turns at once: it has no clock.")
     if game.extra_day_seq == game.n_actions:
-        raise GameError("You have already given an extra day for this move.")
+        if game.has_pair_columns:
+            raise GameError("You have already given an extra day for this move.")
+        raise GameError("An extra day has already been given for this move.")
     game.deadline += EXTRA_DAY
     if game.remind_at is not None:
         game.remind_at += EXTRA_DAY
     game.extra_day_seq = game.n_actions
     game.save()
-    mover = game.players[game.to_move]
-    if not mover.is_bot:
-        notices.extra_day(game, mover, user)
+    notices.extra_day(game, game.players[game.to_move], user)
     return game
 
 
-# --- bots -------------------------------------------------------------------------------
+# --- bots and seats that left -------------------------------------------------------------
 
 
-def _site_bot(level: str):
-    """The bot of ``level`` as the site runs it: the strong bot at BOT_STRONG_PLAYOUTS."""
+def _site_bot(kind: str, level: str):
+    """The bot of ``level`` of the game ``kind`` as the site runs it: the strong bot at
+    BOT_STRONG_PLAYOUTS."""
     options = {"playouts": settings.BOT_STRONG_PLAYOUTS} if level == "strong" else {}
-    return make_bot(level, **options)
+    return registry.bots(kind).make_bot(level, **options)
+
+
+def _site_action(game: Game, state, seat: int) -> dict:
+    """The move the site makes for ``seat`` (to move): a bot's choice from its seat view
+    only, seeded by the game and the action number (the same move every time), or the
+    game's ``zombie_action`` for a seat that left."""
+    rules = _rules(game)
+    if seat_has_left(game, seat):
+        return rules.zombie_action(state, seat)
+    bot = game.players[seat]
+    view = rules.seat_view(state, seat)
+    action = _site_bot(game.kind, bot.bot_level).choose(view, f"{game.seed}/{game.n_actions}")
+    return {"seat": seat, **action}
 
 
 @transaction.atomic
-def bot_move(*, game_id, expected_seq: int) -> bool:
-    """Play the bot's move in a game if it is still the bot's turn at ``expected_seq``.
+def seat_autoplay(*, game_id, expected_seq: int) -> bool:
+    """Make the site's move for the seat to move (a bot, or a seat that left) if the game
+    is still at ``expected_seq``; returns whether a move was made.
 
-    Returns False (and writes nothing) when the game is gone, over, has moved on, or the
-    seat to move is not a bot: a duplicated or late task is a no-op. The decision is made
-    under the row lock from the bot's seat view only, seeded by the game and the action
-    number, so running the task again for the same position makes the same move.
+    False (and nothing written) when the game is gone, over, has moved on, or a person
+    still playing is to move: a duplicated or late task is a no-op. When no person is
+    playing any more, the site plays the game to its end here, at once.
     """
     try:
         game = lock_game(game_id)
@@ -550,37 +735,50 @@ def bot_move(*, game_id, expected_seq: int) -> bool:
         return False
     if game.status != Game.Status.ACTIVE or game.n_actions != expected_seq:
         return False
-    seat = game.to_move
-    bot = game.players[seat]
-    if not bot.is_bot:
+    if not _played_by_site(game, game.to_move):
         return False
-    log.info("bot %s thinking in game %s at action %s", bot.username, game.pk, expected_seq)
     state = game_state(game)
-    view = seat_view(state, seat)
-    seed = f"{game.seed}/{expected_seq}"
-    action = _site_bot(bot.bot_level).choose(view, seed)
-    _append(game, {"seat": seat, **action}, state, actor=bot)
-    log.info("bot %s moved in game %s at action %s", bot.username, game.pk, expected_seq)
-    return True
+    while True:
+        seat = game.to_move
+        play_out = not _live_humans(game)
+        who, seq = f"seat {seat} ({game.players[seat].username})", game.n_actions
+        log.info("%s thinking in game %s at action %s", who, game.pk, seq)
+        action = _site_action(game, state, seat)
+        state, _ = _append(game, action, state, actor=game.players[seat], wake=not play_out)
+        log.info("%s moved in game %s at action %s", who, game.pk, seq)
+        if not play_out or game.status != Game.Status.ACTIVE:
+            return True
+
+
+def bot_move(*, game_id, expected_seq: int) -> bool:
+    """``seat_autoplay``, under the name tasks queued before it still carry."""
+    return seat_autoplay(game_id=game_id, expected_seq=expected_seq)
 
 
 # --- the periodic sweep -----------------------------------------------------------------
 
 
-def _bot_to_move() -> Q:
-    return Q(to_move=0, player0__is_bot=True) | Q(to_move=1, player1__is_bot=True)
+def _bot_to_move() -> Exists:
+    """The game's seat to move is played by the site: a bot's, or one that has left."""
+    return Exists(
+        GameSeat.objects.filter(game=OuterRef("pk"), position=OuterRef("to_move")).filter(
+            Q(user__is_bot=True) | ~Q(status=GameSeat.Status.PLAYING)
+        )
+    )
 
 
 def deadlines_sweep(*, now=None) -> dict:
     """Remind players whose time is running out, end games whose deadline has passed, and
-    re-enqueue bot moves that have waited too long. Safe to run any number of times.
+    re-enqueue the site's moves (bots, seats that left) that have waited too long. Safe to
+    run any number of times.
 
-    A bot is never timed out: its move is enqueued again instead. Each game is handled in
+    A seat the site plays is never reminded or timed out: its move is enqueued again
+    instead. Each game is handled in
     its own transaction (a savepoint when called inside one): a game that fails is rolled
     back, logged with its id and counted under "failed", and the sweep goes on with the
     others. Returns counts.
     """
-    from games.tasks import bot_move
+    from games.tasks import seat_autoplay
 
     now = now or timezone.now()
     active = Game.objects.filter(status=Game.Status.ACTIVE)
@@ -595,7 +793,7 @@ def deadlines_sweep(*, now=None) -> dict:
         _sweep_one(done, "timed_out", pk, lambda pk=pk: _time_out(pk, now))
     stale = now - timedelta(seconds=settings.BOT_NUDGE_SECONDS)
     for pk, seq in active.filter(_bot_to_move(), updated__lte=stale).values_list("pk", "n_actions"):
-        _sweep_one(done, "bots_nudged", pk, lambda pk=pk, seq=seq: _nudge(bot_move, pk, seq))
+        _sweep_one(done, "bots_nudged", pk, lambda pk=pk, seq=seq: _nudge(seat_autoplay, pk, seq))
     return done
 
 
@@ -620,21 +818,22 @@ def _remind(game_id, now) -> int:
     game = lock_game(game_id)
     if game.status != Game.Status.ACTIVE or game.remind_at is None or game.remind_at > now:
         return 0
-    mover = game.players[game.to_move]
     game.remind_at = None
     game.save(update_fields=["remind_at"])
-    if mover.is_bot or game.deadline <= now:
+    if _played_by_site(game, game.to_move) or game.deadline <= now:
         return 0
-    notices.deadline_near(game, mover)
+    notices.deadline_near(game, game.players[game.to_move])
     return 1
 
 
 @transaction.atomic
 def _time_out(game_id, now) -> int:
+    """The person to move ran out of time: their seat leaves the game (``seat_leave``: at
+    two seats, and in a forfeit-policy game, their side loses)."""
     game = lock_game(game_id)
     if game.status != Game.Status.ACTIVE or game.deadline is None or game.deadline > now:
         return 0
-    if game.players[game.to_move].is_bot:
+    if _played_by_site(game, game.to_move):
         return 0
-    game_finish(game, winner=1 - game.to_move, scores=game.scores, reason=Game.Reason.TIMEOUT)
+    seat_leave(game, game.to_move, GameSeat.Status.TIMED_OUT)
     return 1

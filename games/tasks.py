@@ -1,7 +1,8 @@
 """Celery tasks for games. Thin: each loads by id and calls ``games.services``.
 
-Every task is idempotent. ``bot_move`` carries the action number it was enqueued for and
-does nothing if the game has moved on; the sweeps re-read the database each time.
+Every task is idempotent. ``seat_autoplay`` (and ``bot_move``, its name in queues written
+before it) carries the action number it was enqueued for and does nothing if the game has
+moved on; the sweeps re-read the database each time.
 """
 
 from celery import shared_task
@@ -19,8 +20,15 @@ RETRY = {
 
 
 @shared_task(**RETRY)
+def seat_autoplay(game_id: int, expected_seq: int) -> bool:
+    """The site's move for a bot's seat or a seat that left (``services.seat_autoplay``)."""
+    return services.seat_autoplay(game_id=game_id, expected_seq=expected_seq)
+
+
+@shared_task(**RETRY)
 def bot_move(game_id: int, expected_seq: int) -> bool:
-    return services.bot_move(game_id=game_id, expected_seq=expected_seq)
+    """Kept for messages queued under this name: the same as ``seat_autoplay``."""
+    return services.seat_autoplay(game_id=game_id, expected_seq=expected_seq)
 
 
 @shared_task(**RETRY)

@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import notices
-from games.models import Game
-from games.services import NoSuchGame, game_close, game_finish, lock_game
+from games.models import Game, GameSeat
+from games.services import NoSuchGame, game_close, game_finish, lock_game, seat_has_left, seat_leave
 from moderation.models import AuditEntry, Report
 from notifications.models import Notification
 from notifications.services import notify
@@ -100,8 +100,10 @@ def _locked_user(user_id) -> User:
 @transaction.atomic
 def user_suspend(*, actor, user_id, reason: str, until=None) -> dict:
     """Suspend a user: they can no longer log in (an open session stops working at its
-    next request), each of their games in play is forfeited (the opponent wins, rated as
-    usual, both told), and their waiting challenges, made or received, are withdrawn.
+    next request), their seat in each of their games in play is forfeited
+    (``games.services.seat_leave``: at two seats, or under the forfeit policy, their side
+    loses, rated as usual, all told; under the zombie policy the site plays their turns and
+    they finish last), and their waiting challenges, made or received, are withdrawn.
 
     ``until`` (an aware datetime in the future) makes the suspension lift itself; None
     keeps it until a moderator lifts it. Returns what was done.
@@ -130,12 +132,16 @@ def user_suspend(*, actor, user_id, reason: str, until=None) -> dict:
     user.save(update_fields=["suspended_at", "suspended_until", "suspension_reason"])
 
     forfeited = []
-    mine = Q(player0=user) | Q(player1=user)
-    active = Game.objects.filter(mine, status=Game.Status.ACTIVE).order_by("pk")
+    active = Game.objects.filter(
+        seats__user=user,
+        seats__status=GameSeat.Status.PLAYING,
+        seats__position__isnull=False,
+        status=Game.Status.ACTIVE,
+    ).order_by("pk")
     for pk in active.values_list("pk", flat=True):
         game = lock_game(pk)
         seat = game.seat_of(user)
-        if game.status != Game.Status.ACTIVE or seat is None:
+        if game.status != Game.Status.ACTIVE or seat is None or seat_has_left(game, seat):
             continue
         if actor is not None and game.seat_of(actor) is not None:
             # Raised inside the transaction: the suspension and any forfeit roll back.
@@ -143,7 +149,7 @@ def user_suspend(*, actor, user_id, reason: str, until=None) -> dict:
                 f"You are playing {user.username} in game {game.pk}: another moderator "
                 "must decide a suspension that would forfeit it."
             )
-        game_finish(game, winner=1 - seat, scores=game.scores, reason=Game.Reason.FORFEIT)
+        seat_leave(game, seat, GameSeat.Status.FORFEITED)
         forfeited.append(game.pk)
 
     withdrawn = []

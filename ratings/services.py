@@ -38,9 +38,12 @@ def ratings_apply_game(*, game) -> list[RatingChange]:
     """Update the players' ratings for a finished rated game from its seats' ranks, once.
 
     Safe to call twice: a game that already has its rating changes is left alone. A game
-    without a winner (a talon draw) counts half a point each.
+    of two seats without a winner (a talon draw) counts half a point each; at more seats
+    the ranks alone say who beat whom (openskill).
     """
-    if not game.rated or (game.winner is None and game.reason != "talon end"):
+    if not game.rated or game.status != "finished":
+        return []
+    if game.has_pair_columns and game.winner is None and game.reason != "talon end":
         return []
     seats = game.seats.filter(position__isnull=False).select_related("user").order_by("position")
     entries = [(seat.user, seat.team, seat.rank) for seat in seats]

@@ -369,16 +369,16 @@ def test_a_suspension_failing_midway_writes_nothing(monkeypatch, moderator, alic
     second = start_game(carol, alice, seed="second-seed")
     challenge = games.challenge_create(user=alice, variant="standard", days_per_move=3, rated=True)
     Notification.objects.all().delete()
-    real_finish = services.game_finish
+    real_leave = services.seat_leave
     calls = []
 
-    def finish_then_fail(game, **kwargs):
+    def leave_then_fail(game, position, status, actor=None):
         calls.append(game.pk)
         if len(calls) == 2:
             raise RuntimeError("the database went away")
-        return real_finish(game, **kwargs)
+        return real_leave(game, position, status, actor)
 
-    monkeypatch.setattr(services, "game_finish", finish_then_fail)
+    monkeypatch.setattr(services, "seat_leave", leave_then_fail)
     with pytest.raises(RuntimeError):
         services.user_suspend(actor=moderator, user_id=alice.pk, reason=REASON)
 
