@@ -157,10 +157,15 @@ def your_turn(game: Game, user) -> None:
     _send(game, user, Kind.YOUR_TURN, f"{words}.", words)
 
 
+def _zombie_policy(game: Game) -> bool:
+    """Whether a seat that leaves ``game`` is played by the site (not the end of it)."""
+    info = registry.rules(game.kind).variants.get(game.variant)
+    return info is not None and info.timeout_policy == "zombie"
+
+
 def _lost_on_time(game: Game, position: int) -> str:
     """What happens when ``position``'s time runs out, by the variant's policy."""
-    info = registry.rules(game.kind).variants.get(game.variant)
-    if info is not None and info.timeout_policy == "zombie":
+    if _zombie_policy(game):
         return "the site plays your turns and you finish last"
     if outcomes.partners_of(game, position):
         return "your side loses the game on time"
@@ -274,9 +279,7 @@ def _table_result(game: Game, position: int) -> str:
     else:
         reason = _reason(game, "a player")
     text = _place_sentence(game, position, reason)
-    info = registry.rules(game.kind).variants.get(game.variant)
-    zombie = info is not None and info.timeout_policy == "zombie"
-    if zombie and leavers and game.reason not in LEAVING_REASONS:
+    if _zombie_policy(game) and leavers and game.reason not in LEAVING_REASONS:
         left = {seat.position for seat in leavers}
         if left == {position}:
             turns = "your turns"
@@ -328,7 +331,13 @@ def _aborted(game: Game, position: int, actor) -> str:
 
 
 def game_over(game: Game, *, actor=None) -> None:
-    """Tell every player the result, except the one whose action ended the game."""
+    """Tell every player the result, except the one whose action ended the game. At a
+    zombie-policy table a seat that left did not act even when its user is ``actor`` (the
+    site moved for it, or its leaving had the site play the game out): it is told."""
+    if actor is not None and _zombie_policy(game) and not game.has_pair_columns:
+        seat = game.seat_of(actor)
+        if seat is not None and game.seat_rows()[seat].status != GameSeat.Status.PLAYING:
+            actor = None
     for position, user in _others(game, actor):
         if game.status == Game.Status.ABORTED:
             text = _aborted(game, position, actor)

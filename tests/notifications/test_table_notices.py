@@ -11,8 +11,9 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from games import notices, registry
+from games import notices, outcomes, registry, services
 from games.models import Game, GameSeat
+from games.selectors import game_state
 from notifications import services as notify_services
 from notifications.models import Notification, OutboundEmail
 from tests.factories import UserFactory, start_game, start_table
@@ -344,6 +345,20 @@ def test_the_result_of_a_zombie_table_says_who_left_and_was_played_for(users):
     ]
 
 
+def test_a_seat_the_site_played_to_the_end_is_told_the_result(users):
+    """The site's last move for a seat that left carries that seat's user as the actor:
+    they made no move, so they are told like everyone else."""
+    ann, bob, cy = users[:3]
+    game = start_table("tally", "open", [ann, bob, cy])
+    game = finish(game, [4, 6, 5], [1, 3, 2], left=[(1, GameSeat.Status.RESIGNED)])
+    notices.game_over(game, actor=bob)
+    assert texts(bob) == [
+        f"You finished 3rd of 3 in Tally with ann and cy: 6 points to ann's 4 ({PLAYED_OUT})."
+        " After you resigned, the site played your turns."
+    ]
+    assert len(texts(ann)) == len(texts(cy)) == 1
+
+
 def test_a_forfeit_partnership_ended_by_a_resignation_names_the_resigner(users):
     ann, bob, cy, dee = users[:4]
     game = start_table("xeri", "classic", [ann, bob, cy, dee])
@@ -393,3 +408,47 @@ def test_an_aborted_table_has_no_result(users):
         "A moderator aborted your game of Tally with ann and bob: it has no result and changes "
         "no rating. Reason: A bug."
     )
+
+
+# --- through the play services -------------------------------------------------------------
+
+
+def test_a_table_played_out_after_a_resignation_tells_each_player_their_place(
+    users, django_capture_on_commit_callbacks
+):
+    ann, bob, cy = users[:3]
+    game = start_table("tally", "open", [ann, bob, cy], seed="notices")
+
+    def lowest_card_by_the_person_to_move():
+        nonlocal game
+        game = Game.objects.get(pk=game.pk)
+        state = game_state(game)
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_act(
+                user=game.players[state.to_move],
+                game_id=game.pk,
+                action={"type": "play", "card": min(state.hands[state.to_move])},
+                expected_seq=game.n_actions,
+            )
+        game = Game.objects.get(pk=game.pk)
+
+    lowest_card_by_the_person_to_move()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_resign(user=bob, game_id=game.pk)
+    told = "bob resigned in Tally: the site now plays their turns, and they finish last."
+    assert texts(ann, Kind.SEAT_LEFT) == texts(cy, Kind.SEAT_LEFT) == [told]
+    assert texts(bob, Kind.SEAT_LEFT) == []
+    game = Game.objects.get(pk=game.pk)
+    while game.status == Game.Status.ACTIVE:
+        last = game.players[game.to_move]
+        lowest_card_by_the_person_to_move()
+    [bob_reads] = texts(bob, Kind.GAME_OVER)
+    assert bob_reads.startswith("You finished 3rd of 3 in Tally with ann and cy: ")
+    assert bob_reads.endswith(f"({PLAYED_OUT}). After you resigned, the site played your turns.")
+    # The one whose move ended the game sees the result on the table, not in a notice.
+    assert texts(last, Kind.GAME_OVER) == []
+    [other] = {ann, cy} - {last}
+    [reads] = texts(other, Kind.GAME_OVER)
+    assert reads.endswith(f"({PLAYED_OUT}). After bob resigned, the site played their turns.")
+    place = outcomes.place_text(game, game.seat_of(other))
+    assert reads.startswith((f"You finished {place} in Tally with ", f"You {place} in Tally with "))
