@@ -165,9 +165,11 @@ def _zombie_policy(game: Game) -> bool:
 
 def _lost_on_time(game: Game, position: int) -> str:
     """What happens when ``position``'s time runs out, by the variant's policy."""
+    partners = outcomes.partners_of(game, position)
     if _zombie_policy(game):
-        return "the site plays your turns and you finish last"
-    if outcomes.partners_of(game, position):
+        last = "your side finishes" if partners else "you finish"
+        return f"the site plays your turns and {last} last"
+    if partners:
         return "your side loses the game on time"
     return "the game is lost on time"
 
@@ -193,17 +195,18 @@ def extra_day(game: Game, user, granter) -> None:
 def seat_left(game: Game, position: int, actor=None) -> None:
     """The seat ``position`` of a zombie-policy table resigned, timed out or was forfeited
     (its seat row's status says which): every other human but ``actor`` learns that the
-    site now plays that seat's turns and that it finishes last. Two seats that leave at
-    the same action make one notice that names both."""
+    site now plays that seat's turns and that it finishes last (with its side, where it
+    has partners). Two seats that leave at the same action make one notice naming both."""
     seat = game.seat_rows()[position]
     leaver = seat.user
     how = LEFT.get(seat.status, "left")
+    partners = outcomes.partners_of(game, position)
     for other, user in _others(game, leaver, actor):
-        partner = other in outcomes.partners_of(game, position)
-        who = f"Your partner {leaver.username}" if partner else leaver.username
-        text = (
-            f"{who} {how}{_game('in', game)}: the site now plays their turns, and they finish last."
-        )
+        if other in partners:
+            who, last = f"Your partner {leaver.username}", "your side finishes"
+        else:
+            who, last = leaver.username, "their side finishes" if partners else "they finish"
+        text = f"{who} {how}{_game('in', game)}: the site now plays their turns, and {last} last."
         earlier = Notification.objects.filter(
             user=user, game=game, seq=game.n_actions, kind=Kind.SEAT_LEFT
         ).first()

@@ -208,6 +208,16 @@ def test_the_deadline_warning_says_what_a_zombie_table_does_on_time(users):
     )
 
 
+def test_the_deadline_warning_of_a_zombie_partnership_says_the_side_finishes_last(users):
+    game = start_table("tally", "partners", users[:4])
+    game.deadline = timezone.now() + timedelta(hours=30)
+    notices.deadline_near(game, users[3])
+    assert texts(users[3]) == [
+        "About 30 hours left for your move in Tally with your partner bob against ann and cy: "
+        "after that the site plays your turns and your side finishes last."
+    ]
+
+
 def test_the_deadline_warning_of_a_forfeit_partnership_says_the_side_loses(users):
     game = start_table("xeri", "classic", users[:4])
     game.deadline = timezone.now() + timedelta(minutes=40)
@@ -246,10 +256,11 @@ def test_a_resignation_is_not_told_to_the_resigner_and_a_partner_reads_partner(u
     leave(game, 2, GameSeat.Status.RESIGNED)
     notices.seat_left(game, 2, actor=users[2])
     assert texts(users[0]) == [
-        "Your partner cy resigned in Tally: the site now plays their turns, and they finish last."
+        "Your partner cy resigned in Tally: the site now plays their turns, and your side "
+        "finishes last."
     ]
     assert texts(users[1]) == [
-        "cy resigned in Tally: the site now plays their turns, and they finish last."
+        "cy resigned in Tally: the site now plays their turns, and their side finishes last."
     ]
     assert texts(users[2]) == []
 
