@@ -208,24 +208,34 @@ def test_the_deadline_warning_says_what_a_zombie_table_does_on_time(users):
     )
 
 
-def test_the_deadline_warning_of_a_zombie_partnership_says_the_side_finishes_last(users):
-    game = start_table("tally", "partners", users[:4])
-    game.deadline = timezone.now() + timedelta(hours=30)
-    notices.deadline_near(game, users[3])
-    assert texts(users[3]) == [
-        "About 30 hours left for your move in Tally with your partner bob against ann and cy: "
-        "after that the site plays your turns and your side finishes last."
-    ]
-
-
-def test_the_deadline_warning_of_a_forfeit_partnership_says_the_side_loses(users):
-    game = start_table("xeri", "classic", users[:4])
-    game.deadline = timezone.now() + timedelta(minutes=40)
-    notices.deadline_near(game, users[1])
-    assert texts(users[1]) == [
-        "About 1 hour left for your move in Xeri with your partner dee against ann and cy: "
-        "after that your side loses the game on time."
-    ]
+@pytest.mark.parametrize(
+    "kind, variant, reader, left, expected",
+    [
+        (
+            "tally",
+            "partners",
+            3,
+            timedelta(hours=30),
+            "About 30 hours left for your move in Tally with your partner bob against ann and "
+            "cy: after that the site plays your turns and your side finishes last.",
+        ),
+        (
+            "xeri",
+            "classic",
+            1,
+            timedelta(minutes=40),
+            "About 1 hour left for your move in Xeri with your partner dee against ann and cy: "
+            "after that your side loses the game on time.",
+        ),
+    ],
+)
+def test_the_deadline_warning_of_a_partnership_speaks_for_the_side(
+    users, kind, variant, reader, left, expected
+):
+    game = start_table(kind, variant, users[:4])
+    game.deadline = timezone.now() + left
+    notices.deadline_near(game, users[reader])
+    assert texts(users[reader]) == [expected]
 
 
 def test_an_extra_day_names_the_giver_and_the_game(users):
