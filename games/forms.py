@@ -83,3 +83,112 @@ class DirectChallengeForm(ChallengeForm):
                 "choose Casual to play it.",
             )
         return data
+
+
+def _table_games() -> list:
+    """The choices of game and variant for a table: one group per served game, each
+    variant as ``"<kind>/<variant>"`` with its seat counts."""
+    from games import registry
+
+    groups = []
+    for kind in registry.served():
+        rules = registry.rules(kind)
+        variants = [
+            (f"{kind}/{key}", f"{info.label} ({_counts_text(info.seat_counts)} players)")
+            for key, info in rules.variants.items()
+        ]
+        groups.append((rules.name, variants))
+    return groups
+
+
+def _counts_text(counts) -> str:
+    counts = sorted(counts)
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return " or ".join(map(str, counts))
+
+
+class TableForm(ChallengeForm):
+    """A table of 2 to 10 seats for any game the site serves; invited players (by name)
+    each hold a seat and make the table private, the other seats are open to anyone."""
+
+    game = forms.ChoiceField(label="Game and variant", choices=_table_games)
+    variant = None  # the game's variant is part of ``game``
+    seats = forms.TypedChoiceField(
+        label="Players",
+        choices=[(n, str(n)) for n in range(2, 11)],
+        coerce=int,
+        initial=4,
+        help_text="How many play, you included.",
+    )
+    invited = forms.CharField(
+        label="Invite players (optional)",
+        required=False,
+        max_length=1500,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+        help_text="Usernames, separated by commas or spaces. Each holds a seat, and only "
+        "they see the table; without invitations anyone may join.",
+    )
+
+    field_order = ["game", "seats", "invited", "days_per_move", "rated"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["days_per_move"].help_text = "How long each player has for each move."
+        self.fields[
+            "rated"
+        ].help_text = "A rated game changes the players' ratings. A table with a bot is casual."
+
+    def clean_invited(self):
+        names = self.cleaned_data["invited"].replace(",", " ").split()
+        if len(names) > 9:
+            raise forms.ValidationError("A table has at most 10 seats: invite up to 9 players.")
+        people = get_user_model().objects.filter(is_active=True)
+        users = [people.filter(username__iexact=name).first() for name in names]
+        missing = [name for name, user in zip(names, users, strict=True) if user is None]
+        if missing:
+            raise forms.ValidationError(
+                "There is no player called " + ", ".join(f"“{name}”" for name in missing) + "."
+            )
+        if self.user is not None and any(user.pk == self.user.pk for user in users):
+            raise forms.ValidationError("You cannot invite yourself.")
+        if len({user.pk for user in users}) != len(users):
+            raise forms.ValidationError("Invite each player once.")
+        return users
+
+    def clean(self):
+        from games import registry
+
+        data = super().clean()
+        kind, _, variant = (data.get("game") or "").partition("/")
+        seats = data.get("seats")
+        if kind and seats:
+            info = registry.rules(kind).variants[variant]
+            if seats not in info.seat_counts:
+                self.add_error(
+                    "seats", f"{info.label} is played by {_counts_text(info.seat_counts)} players."
+                )
+            elif len(data.get("invited") or ()) > seats - 1:
+                self.add_error(
+                    "invited", f"A table of {seats} has room for {seats - 1} more players."
+                )
+        bots = [user.username for user in data.get("invited") or () if user.is_bot]
+        if bots and data.get("rated"):
+            self.add_error(
+                "rated",
+                f"{', '.join(bots)}: games with bots are unrated; choose Casual to play.",
+            )
+        return data
+
+    def table_kwargs(self) -> dict:
+        """The cleaned data as keyword arguments for ``tables.table_create``."""
+        data = self.cleaned_data
+        kind, _, variant = data["game"].partition("/")
+        return {
+            "kind": kind,
+            "variant": variant,
+            "seats": data["seats"],
+            "days_per_move": data["days_per_move"],
+            "rated": data["rated"],
+            "invited": data["invited"],
+        }

@@ -29,10 +29,39 @@ def game_for_user(game_id, user) -> tuple[Game, int | None]:
         game = Game.objects.select_related("player0", "player1").get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError) as error:
         raise Http404("There is no such game.") from error
-    if game.status == Game.Status.WAITING and game.invited_id is not None:
-        if not user.is_authenticated or user.pk not in (game.created_by_id, game.invited_id):
-            raise Http404("There is no such game.")
+    if hidden_from(game, user):
+        raise Http404("There is no such game.")
     return game, game.seat_of(user)
+
+
+# A two-seat XIX game made by ``services.challenge_create``: its waiting form is a
+# challenge (pair columns, ``invited``); every other waiting game is a table
+# (``games.tables``) and the lobby lists the two apart.
+CHALLENGE = Q(kind="xix", seats_count=2)
+
+
+def is_challenge(game: Game) -> bool:
+    return game.kind == "xix" and game.seats_count == 2
+
+
+def hidden_from(game: Game, user) -> bool:
+    """Whether ``user`` may not see a waiting game: a direct challenge is private to its
+    maker and the invited user, a table with invitations to its creator and the invitees
+    who have not declined. Anyone may see an open challenge or table, and any game once
+    it has started."""
+    if game.status != Game.Status.WAITING:
+        return False
+    allowed = {game.created_by_id}
+    if game.invited_id is not None:
+        allowed.add(game.invited_id)
+    elif is_challenge(game):
+        return False
+    else:
+        invitations = {i.user_id: i.declined for i in game.invitations.all()}
+        if not invitations:
+            return False
+        allowed.update(user_id for user_id, declined in invitations.items() if not declined)
+    return not user.is_authenticated or user.pk not in allowed
 
 
 def can_see_every_card(user, game: Game) -> bool:
@@ -91,7 +120,7 @@ def your_turn_count(user) -> int:
 
 def open_challenges():
     return Game.objects.filter(
-        status=Game.Status.WAITING, invited__isnull=True, expires_at__gt=timezone.now()
+        CHALLENGE, status=Game.Status.WAITING, invited__isnull=True, expires_at__gt=timezone.now()
     ).select_related("created_by")
 
 
@@ -121,7 +150,7 @@ def challenges_outgoing(user):
     """``user``'s own waiting challenges, open or direct, that have not lapsed."""
     return (
         Game.objects.filter(
-            created_by=user, status=Game.Status.WAITING, expires_at__gt=timezone.now()
+            CHALLENGE, created_by=user, status=Game.Status.WAITING, expires_at__gt=timezone.now()
         )
         .select_related("invited")
         .order_by("-created")
@@ -134,6 +163,33 @@ def challenges_incoming(user):
         invited=user, status=Game.Status.WAITING, expires_at__gt=timezone.now()
     ).select_related("created_by")
     return _with_challenger_rating(games.order_by("-created"))
+
+
+def tables_for(user):
+    """Waiting tables (not XIX challenges) ``user`` may see, newest first: the open ones,
+    their own, and those they are invited to and have not declined; seats and invitations
+    with their users prefetched."""
+    from django.db.models import Prefetch
+
+    from games.models import GameSeat, Invitation
+
+    visible = Q(invitations__isnull=True)
+    if user.is_authenticated:
+        visible |= Q(created_by=user) | Q(invitations__user=user, invitations__declined=False)
+    pks = (
+        Game.objects.filter(visible, status=Game.Status.WAITING, expires_at__gt=timezone.now())
+        .exclude(CHALLENGE)
+        .values("pk")
+    )
+    return (
+        Game.objects.filter(pk__in=pks)
+        .select_related("created_by")
+        .prefetch_related(
+            Prefetch("seats", GameSeat.objects.select_related("user").order_by("joined_at", "pk")),
+            Prefetch("invitations", Invitation.objects.select_related("user").order_by("pk")),
+        )
+        .order_by("-created")
+    )
 
 
 def games_finished(user):

@@ -22,7 +22,7 @@ from games import notices, registry
 from games.kit.outcome import side_ranks
 from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation, Variant
 from games.outcomes import sides_of
-from games.selectors import game_state
+from games.selectors import game_state, hidden_from
 from games.xix.engine import IllegalAction, replay_record, shuffled_deal
 from notifications.services import viewing_mark
 
@@ -208,18 +208,15 @@ def challenge_create(
 
 
 def _hidden_from(game: Game, user) -> bool:
-    """A direct challenge not yet accepted is private to its maker and the invited user:
-    to anyone else it answers exactly as a game that does not exist (NoSuchGame)."""
-    return (
-        game.status == Game.Status.WAITING
-        and game.invited_id is not None
-        and user.pk not in (game.created_by_id, game.invited_id)
-    )
+    """A direct challenge not yet accepted is private to its maker and the invited user,
+    a table with invitations to its creator and invitees: to anyone else it answers
+    exactly as a game that does not exist (NoSuchGame)."""
+    return hidden_from(game, user)
 
 
-def _waiting(game: Game) -> None:
+def _waiting(game: Game, message="This challenge is no longer open.") -> None:
     if game.status != Game.Status.WAITING or game.expires_at <= timezone.now():
-        raise ChallengeError("This challenge is no longer open.")
+        raise ChallengeError(message)
 
 
 @transaction.atomic
@@ -295,6 +292,10 @@ def game_rematch(*, user, game_id) -> Game:
         raise NotAPlayer("Only the players can ask for a rematch.")
     if not game.is_over:
         raise ChallengeError("A rematch can be offered once the game is over.")
+    if game.kind != "xix":
+        from games.tables import table_rematch
+
+        return table_rematch(game, user)
     opponent = game.players[1 - seat]
     rematch = (
         Game.objects.filter(rematch_of=game)

@@ -137,3 +137,15 @@ def clock(monkeypatch):
     frozen = FrozenClock(datetime(2026, 11, 2, 12, 0, tzinfo=UTC))
     monkeypatch.setattr(timezone, "now", lambda: frozen.now)
     return frozen
+
+
+@pytest.fixture
+def served_tally():
+    """The test game ``tally`` among the games the site serves for one test (the lobby
+    offers only served games), removed after. ``registry.register`` refuses the key
+    ``tally`` again, as the session already registered it."""
+    from games import registry
+
+    registry.SERVED.append("tally")
+    yield "tally"
+    registry.SERVED.remove("tally")

@@ -15,8 +15,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import services
-from games.forms import ChallengeForm, DirectChallengeForm
+from games import registry, services, tables
+from games.forms import ChallengeForm, DirectChallengeForm, TableForm
 from games.models import DAYS_PER_MOVE, Game
 from games.rows import game_rows
 from games.selectors import (
@@ -25,7 +25,9 @@ from games.selectors import (
     games_finished,
     games_their_turn,
     games_your_turn,
+    is_challenge,
     open_challenges_for,
+    tables_for,
 )
 from notifications.services import accepted_unread
 from ratings.glicko2 import PROVISIONAL_DEVIATION
@@ -33,17 +35,65 @@ from ratings.glicko2 import PROVISIONAL_DEVIATION
 FINISHED_LISTED = 30
 
 
-def _lobby_context(request, *, challenge_form=None, direct_form=None) -> dict:
+def _table_rows(user) -> list[dict]:
+    """The waiting tables ``user`` sees, each with what the lobby shows of it: who sits,
+    who is invited, how many seats are free, and what ``user`` may do there."""
+    rows = []
+    for game in tables_for(user):
+        rules = registry.rules(game.kind)
+        seated = [seat.user for seat in game.seats.all()]
+        seated_ids = {person.pk for person in seated}
+        invitations = list(game.invitations.all())
+        pending = [
+            i.user
+            for i in invitations
+            if not i.declined and i.answered_at is None and i.user_id not in seated_ids
+        ]
+        mine = game.created_by_id == user.pk
+        free = game.seats_count - len(seated) - len(pending)
+        rows.append(
+            {
+                "game": game,
+                "game_name": rules.name,
+                "variant_label": rules.variants[game.variant].label,
+                "seated": seated,
+                "pending": pending,
+                "declined": [i.user for i in invitations if i.declined],
+                "free": free,
+                "mine": mine,
+                "can_join": user.pk not in seated_ids
+                and (free > 0 or any(p.pk == user.pk for p in pending)),
+                "can_leave": user.pk in seated_ids and not mine,
+                "can_decline": any(p.pk == user.pk for p in pending),
+                "bot_levels": registry.bots(game.kind).LEVELS if mine and free > 0 else (),
+            }
+        )
+    return rows
+
+
+def _lobby_context(request, *, challenge_form=None, direct_form=None, table_form=None) -> dict:
     user = request.user
     bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("username"))
+    # "Play a bot" offers one bot per level: the further accounts of a level are made for
+    # tables that need several bots of it (games.tables._bot_for).
+    levels = {}
+    for bot in bots:
+        levels.setdefault(bot.bot_level, bot)
+    table_rows = _table_rows(user)
     return {
+        # Tables appear once the site serves a game besides XIX, whose two-seat
+        # challenges have their own forms above.
+        "tables_offered": any(kind != "xix" for kind in registry.served()),
+        "table_form": table_form or TableForm(user=user, auto_id="id_table_%s"),
+        "table_rows": table_rows,
+        "my_tables": any(row["mine"] or row["can_leave"] for row in table_rows),
         "challenge_form": challenge_form or ChallengeForm(user=user),
         "direct_form": direct_form or DirectChallengeForm(user=user, auto_id="id_direct_%s"),
         "open_challenges": open_challenges_for(user),
         "outgoing": challenges_outgoing(user),
         "accepted_news": accepted_unread(user),
         "incoming": challenges_incoming(user),
-        "bots": bots,
+        "bots": sorted(levels.values(), key=lambda bot: bot.username),
         # The direct form's script checks the opponent's name against these (bots play
         # casual games only; the form refuses a rated one without the script too).
         "bot_names": " ".join(bot.username for bot in bots),
@@ -148,6 +198,74 @@ def challenge_withdraw(request, game_id):
     return _after_lobby_write(request, message)
 
 
+def _lobby_call(request, service, **kwargs):
+    """``service(user=request.user, **kwargs)``: (its result, None), or (None, the
+    refusal's response back to the lobby)."""
+    try:
+        return service(user=request.user, **kwargs), None
+    except services.GameError as error:
+        return None, _refused(request, error, back=reverse("games:lobby"))
+
+
+def _after_table_write(request, game: Game, message: str):
+    """To the game once the table is full and has begun, else back to the lobby."""
+    if game.status == Game.Status.ACTIVE:
+        messages.success(request, "The table is full: the game has begun.")
+        return _go(request, game.get_absolute_url())
+    return _after_lobby_write(request, message)
+
+
+@require_POST
+@login_required
+def table_new(request):
+    form = TableForm(request.POST, user=request.user, auto_id="id_table_%s")
+    if not form.is_valid():
+        return _lobby_response(request, status=400, table_form=form)
+    game, refused = _lobby_call(request, tables.table_create, **form.table_kwargs())
+    return refused or _after_table_write(
+        request, game, "Your table is in the lobby; it starts when every seat is taken."
+    )
+
+
+@require_POST
+@login_required
+def table_join(request, game_id):
+    game, refused = _lobby_call(request, tables.table_join, game_id=game_id)
+    if refused:
+        return refused
+    if game.status == Game.Status.ACTIVE and is_challenge(game):
+        opponent = game.created_by.username
+        messages.success(request, f"You accepted {opponent}'s challenge: the game has begun.")
+        return _go(request, game.get_absolute_url())
+    return _after_table_write(
+        request, game, "You have a seat; the game starts when every seat is taken."
+    )
+
+
+LEAVE_MESSAGES = {
+    tables.CANCELLED: "Your table is cancelled.",
+    tables.LEFT: "You left the table.",
+    tables.DECLINED: "You declined the invitation.",
+}
+
+
+@require_POST
+@login_required
+def table_leave(request, game_id):
+    done, refused = _lobby_call(request, tables.table_leave, game_id=game_id)
+    return refused or _after_lobby_write(request, LEAVE_MESSAGES[done])
+
+
+@require_POST
+@login_required
+def table_add_bot(request, game_id):
+    level = request.POST.get("level", "")
+    game, refused = _lobby_call(request, tables.table_add_bot, game_id=game_id, level=level)
+    return refused or _after_table_write(
+        request, game, f"A {level} bot took a seat; the table is casual now."
+    )
+
+
 @require_safe
 @login_required
 def my_games(request):
@@ -181,11 +299,17 @@ def game_rematch(request, game_id):
         return _refused(request, error, back=reverse("games:my_games"))
     except services.GameError as error:
         return _refused(request, error, back=reverse("games:game", args=[game_id]))
-    if game.status == Game.Status.ACTIVE and game.created_by_id != request.user.pk:
+    if game.status == Game.Status.ACTIVE and not is_challenge(game):
+        message = "Everyone asked for the rematch: the new game has begun."
+    elif game.status == Game.Status.ACTIVE and game.created_by_id != request.user.pk:
         message = "Your opponent had already asked for a rematch: the new game has begun."
     elif game.status == Game.Status.ACTIVE:
         message = "Your opponent accepted your rematch: the new game is under way."
-    else:
+    elif game.invited is not None:
         message = f"Rematch offered: {game.invited.username} can accept it from the lobby."
+    elif game.created_by_id == request.user.pk:
+        message = "Rematch offered: the others can take their seats from the lobby."
+    else:
+        message = "You have a seat at the rematch; it starts when every seat is taken."
     messages.success(request, message)
     return _go(request, game.get_absolute_url())

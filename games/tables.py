@@ -1,0 +1,308 @@
+"""Tables of 2 to 10 seats in the lobby: create, join, leave (or decline), add a bot, and
+the start when the last seat is filled. Views call these; they write ``Game``, ``GameSeat``
+and ``Invitation`` rows of waiting games and start them.
+
+XIX is played by two and keeps its challenges (``games.services.challenge_create``,
+``challenge_accept``, ``challenge_withdraw``): for XIX each function here hands over to
+them, so a two-seat XIX challenge behaves exactly as it always has. Every other game
+goes through the table path below (docs/architecture.md, "Seats as rows"):
+
+- While a table waits its seat rows have no position; positions, teams and the set-up are
+  drawn when the last seat is filled, from the table's seed.
+- A table with invitations is private to its creator and the invitees who have not
+  declined (``selectors.hidden_from``); each pending invitation holds a seat. A table
+  without invitations is open: anyone may take a free seat.
+- An invitee who declines frees their seat; on a private table only the creator can fill
+  it, with a bot (or cancel the table).
+- Bots join only when the creator adds them, and a bot makes the table casual.
+"""
+
+import random
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from games import notices, registry, services
+from games.models import DAYS_PER_MOVE, Game, GameSeat, Invitation
+from games.selectors import hidden_from, is_challenge
+
+NOT_OPEN = "This table is no longer open: it has started, been cancelled or lapsed."
+
+# What ``table_leave`` did.
+CANCELLED, LEFT, DECLINED = "cancelled", "left", "declined"
+
+
+class TableError(services.ChallengeError):
+    pass
+
+
+def _rules_for(kind: str, variant: str, seats):
+    """The rules of a served game, after checking the variant and the seat count."""
+    if kind not in registry.served():
+        raise TableError("Choose one of the games the site serves.")
+    rules = registry.rules(kind)
+    info = rules.variants.get(variant)
+    if info is None:
+        names = ", ".join(v.label for v in rules.variants.values())
+        raise TableError(f"{rules.name} has no such variant; choose {names}.")
+    if type(seats) is not int or seats not in info.seat_counts:
+        counts = ", ".join(map(str, info.seat_counts))
+        raise TableError(f"{rules.name} {info.label.lower()} is played by {counts} players.")
+    return rules
+
+
+def _check_invited(user, invited) -> list:
+    invited = list(invited)
+    if len({person.pk for person in invited}) != len(invited):
+        raise TableError("Invite each player once.")
+    for person in invited:
+        if person.pk == user.pk:
+            raise TableError("You cannot invite yourself.")
+        if not person.is_active or person.is_suspended:
+            raise TableError(f"{person.username} cannot be invited.")
+    return invited
+
+
+def table_create(
+    *, user, kind, variant, seats, days_per_move, rated, invited=(), rematch_of=None
+) -> Game:
+    """A waiting table of ``seats`` for ``kind`` and ``variant``, with ``user`` seated and
+    ``invited`` (users) each holding a seat. Invited bots sit down at once (and make the
+    table casual). Returns the game: active if that filled the table."""
+    rules = _rules_for(kind, variant, seats)
+    if days_per_move not in DAYS_PER_MOVE:
+        raise TableError("Days per move must be 1, 2, 3, 5, 7 or 14.")
+    if getattr(user, "is_bot", False):
+        raise TableError("Bots do not create tables.")
+    invited = _check_invited(user, invited)
+    if len(invited) > seats - 1:
+        raise TableError(f"A table of {seats} has room for {seats - 1} more players.")
+    if kind == "xix":
+        return services.challenge_create(
+            user=user,
+            variant=variant,
+            days_per_move=days_per_move,
+            rated=rated,
+            invited=invited[0] if invited else None,
+            rematch_of=rematch_of,
+        )
+    bots = [person for person in invited if person.is_bot]
+    with transaction.atomic():
+        user.lock_row()  # the limit on waiting tables holds under parallel requests
+        now = timezone.now()
+        waiting = Game.objects.filter(
+            created_by=user, status=Game.Status.WAITING, expires_at__gt=now
+        ).count()
+        if waiting >= services.MAX_OPEN_CHALLENGES:
+            raise TableError(
+                f"You already have {services.MAX_OPEN_CHALLENGES} challenges or tables "
+                "waiting; cancel one first."
+            )
+        game = Game.objects.create(
+            kind=rules.key,
+            variant=variant,
+            seats_count=seats,
+            seed=secrets.token_hex(8),
+            # The XIX columns mean nothing for another game: neutral values, never read
+            # (docs/architecture.md, "Seats as rows").
+            deal=[],
+            first_leader=0,
+            created_by=user,
+            days_per_move=days_per_move,
+            rated=rated and not bots,
+            expires_at=now + services.CHALLENGE_LIFETIME,
+            rematch_of=rematch_of,
+        )
+        GameSeat.objects.bulk_create(
+            GameSeat(game=game, user=person, joined_at=now) for person in [user, *bots]
+        )
+        humans = [person for person in invited if not person.is_bot]
+        Invitation.objects.bulk_create(Invitation(game=game, user=person) for person in humans)
+        for person in humans:
+            notices.table_invited(game, person)
+        if len(bots) + 1 == seats:
+            _start(game, actor=user)
+    return game
+
+
+def _places(game: Game) -> tuple[set, dict]:
+    """(the users seated, the pending invitations by user) of a locked waiting table."""
+    seated = set(game.seats.values_list("user_id", flat=True))
+    pending = {
+        invitation.user_id: invitation
+        for invitation in game.invitations.filter(declined=False, answered_at__isnull=True)
+        if invitation.user_id not in seated
+    }
+    return seated, pending
+
+
+def _free_seats(game: Game, seated: set, pending: dict) -> int:
+    return game.seats_count - len(seated) - len(pending)
+
+
+@transaction.atomic
+def table_join(*, user, game_id) -> Game:
+    """Take a seat at a waiting table: the seat an invitation holds for ``user``, or a free
+    one at an open table. The table starts when this fills it. Locks the game row, so two
+    people taking the last seat at once get it one after the other: the second is refused
+    (the table has started)."""
+    game = services.lock_game(game_id)
+    if is_challenge(game):
+        return services.challenge_accept(user=user, game_id=game_id)
+    if hidden_from(game, user):
+        raise services.NoSuchGame()
+    services._waiting(game, NOT_OPEN)
+    if user.is_bot:
+        raise TableError("Bots sit down only when the table's creator adds them.")
+    if user.is_suspended:
+        raise TableError("Your account is suspended: you cannot join tables.")
+    seated, pending = _places(game)
+    if user.pk in seated:
+        raise TableError("You already have a seat at this table.")
+    now = timezone.now()
+    invitation = pending.get(user.pk)
+    if invitation is not None:
+        invitation.answered_at = now
+        invitation.save(update_fields=["answered_at"])
+    elif _free_seats(game, seated, pending) <= 0:
+        raise TableError("Every seat at this table is taken or held for an invited player.")
+    GameSeat.objects.create(game=game, user=user, joined_at=now)
+    if len(seated) + 1 == game.seats_count:
+        _start(game, actor=user)
+    return game
+
+
+@transaction.atomic
+def table_leave(*, user, game_id) -> str:
+    """Leave a waiting table: the creator cancels it (CANCELLED), a seated player gives up
+    their seat (LEFT), an invitee declines (DECLINED). A seat given up by an invitee is
+    free again: the creator may fill it with a bot."""
+    game = services.lock_game(game_id)
+    if is_challenge(game):
+        return CANCELLED if services.challenge_withdraw(user=user, game_id=game_id) else DECLINED
+    if hidden_from(game, user):
+        raise services.NoSuchGame()
+    if game.status != Game.Status.WAITING:
+        raise TableError("This table has started; resign from the game instead.")
+    if game.created_by_id == user.pk:
+        game.delete()  # no actions yet: its seats and invitations go with it
+        return CANCELLED
+    now = timezone.now()
+    declined = game.invitations.filter(user=user).update(declined=True, answered_at=now)
+    left = game.seats.filter(user=user).delete()[0]
+    if left:
+        return LEFT
+    if declined:
+        return DECLINED
+    raise services.NotAPlayer("You have no seat at this table.")
+
+
+def _bot_for(game: Game, level: str, seated: set):
+    """A bot of ``level`` not yet at the table: the first of that level by name, else a
+    new one made now (``bot-<level>-2``, ``-3`` ...). A bot account sits once per game
+    (GameSeat is unique per game and user), so a table of six with five bots of one level
+    needs five accounts of that level; they are made the first time a table needs them
+    and reused by every table after."""
+    User = get_user_model()
+    bots = User.objects.filter(is_bot=True, is_active=True, bot_level=level).order_by("pk")
+    bot = bots.exclude(pk__in=seated).first()
+    if bot is not None:
+        return bot
+    number = 2
+    while True:
+        username = f"bot-{level}-{number}"
+        bot, made = User.objects.get_or_create(
+            username=username, defaults={"is_bot": True, "bot_level": level}
+        )
+        if made:
+            bot.set_unusable_password()
+            bot.save(update_fields=["password"])
+        if bot.is_bot and bot.is_active and bot.bot_level == level and bot.pk not in seated:
+            return bot
+        number += 1
+
+
+@transaction.atomic
+def table_add_bot(*, user, game_id, level: str) -> Game:
+    """The creator seats a bot of ``level`` in a free seat; the table becomes casual (bots
+    take no part in the ratings). The table starts when this fills it."""
+    game = services.lock_game(game_id)
+    if hidden_from(game, user):
+        raise services.NoSuchGame()
+    services._waiting(game, NOT_OPEN)
+    if game.created_by_id != user.pk:
+        raise services.NotAPlayer("Only the table's creator can add bots.")
+    levels = registry.bots(game.kind).LEVELS
+    if level not in levels or level not in get_user_model().BotLevel.values:
+        raise TableError(f"Choose a bot level: {', '.join(levels)}.")
+    if is_challenge(game):
+        if game.invited_id is not None:
+            raise TableError("This challenge waits for the player you invited.")
+        game.rated = False
+        game.save(update_fields=["rated", "updated"])
+        return services.challenge_accept(user=_bot_for(game, level, {user.pk}), game_id=game.pk)
+    seated, pending = _places(game)
+    if _free_seats(game, seated, pending) <= 0:
+        raise TableError("There is no free seat: the others are taken or held for invitees.")
+    GameSeat.objects.create(game=game, user=_bot_for(game, level, seated))
+    game.rated = False
+    game.save(update_fields=["rated", "updated"])
+    if len(seated) + 1 == game.seats_count:
+        _start(game, actor=user)
+    return game
+
+
+def _start(game: Game, *, actor) -> None:
+    """Start a full, locked table: positions by a shuffle seeded from the table's seed,
+    teams from the variant, the set-up dealt from the seed, the first seat to move and its
+    clock. Runs once: the caller holds the row lock and found the table waiting."""
+    rules = registry.rules(game.kind)
+    n = game.seats_count
+    seats = list(game.seats.select_related("user").order_by("joined_at", "pk"))
+    random.Random(f"{game.seed}/seats").shuffle(seats)
+    sides = rules.variants[game.variant].sides(n) or ()
+    team_of = {position: team for team, side in enumerate(sides) for position in side}
+    for position, seat in enumerate(seats):
+        seat.position, seat.team = position, team_of.get(position)
+    GameSeat.objects.bulk_update(seats, ["position", "team"])
+    game.setup = rules.deal(game.seed, game.variant, n)
+    game.to_move = rules.new(game.variant, n, game.setup).to_move
+    game.status = Game.Status.ACTIVE
+    game.started_at = timezone.now()
+    if n == 2:
+        game.player0, game.player1 = (seat.user for seat in seats)
+    services._start_clock(game)
+    game.save()
+    game.forget_seats()
+    game.invitations.filter(answered_at__isnull=True).update(answered_at=game.started_at)
+    notices.table_started(game, actor)
+    services._turn_begins(game, actor=actor)
+
+
+def table_rematch(game: Game, user) -> Game:
+    """The same table again after ``game`` (locked, over; ``user`` sat in it): the first
+    player to ask sets it up with every other player invited (its bots sit down at once);
+    each other player who asks takes their seat in it, and the last one starts it. Every
+    later request leads to that same game."""
+    rematch = (
+        Game.objects.filter(rematch_of=game)
+        .exclude(status=Game.Status.WAITING, expires_at__lte=timezone.now())
+        .order_by("pk")
+        .first()
+    )
+    if rematch is None:
+        return table_create(
+            user=user,
+            kind=game.kind,
+            variant=game.variant,
+            seats=game.seats_count,
+            days_per_move=game.days_per_move,
+            rated=game.rated,
+            invited=[person for person in game.players if person.pk != user.pk],
+            rematch_of=game,
+        )
+    if rematch.status == Game.Status.WAITING and not rematch.seats.filter(user=user).exists():
+        return table_join(user=user, game_id=rematch.pk)
+    return rematch
