@@ -473,3 +473,44 @@ def test_a_table_played_out_after_a_resignation_tells_each_player_their_place(
     assert reads.endswith(f"({PLAYED_OUT}). After bob resigned, the site played their turns.")
     place = outcomes.place_text(game, game.seat_of(other))
     assert reads.startswith((f"You finished {place} in Tally with ", f"You {place} in Tally with "))
+
+
+def test_a_table_from_its_invitations_to_its_start_through_the_table_services(
+    users, served_tally, django_capture_on_commit_callbacks
+):
+    from games import tables
+
+    ann, bob, cy, dee = users[:4]
+    with django_capture_on_commit_callbacks(execute=True):
+        game = tables.table_create(
+            user=ann, kind="tally", variant="open", seats=4, days_per_move=2, rated=False,
+            invited=[bob, cy, dee],
+        )  # fmt: skip
+    invitation = (
+        "ann invites you to a table of Tally for 4 (open table, 2 days per move, casual): "
+        "1 of 4 seats taken."
+    )
+    assert texts(bob) == texts(cy) == texts(dee) == [invitation]
+    for joiner in (bob, cy, dee):
+        with django_capture_on_commit_callbacks(execute=True):
+            tables.table_join(user=joiner, game_id=game.pk)
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.ACTIVE
+    for user in (ann, bob, cy):
+        position = game.seat_of(user)
+        others = [u.username for u in game.players if u != user]
+        [started] = texts(user, Kind.ACCEPTED)
+        assert started == (
+            f"The table is full: your game of Tally with {others[0]}, {others[1]} and "
+            f"{others[2]} has begun (open table, 2 days per move, casual)."
+        )
+        assert started == (
+            f"The table is full: your game of Tally {outcomes.company(game, position)} has "
+            "begun (open table, 2 days per move, casual)."
+        )
+    assert texts(dee, Kind.ACCEPTED) == []  # dee took the last seat
+    # The first to move is told, unless they took the last seat and are looking at it.
+    mover = game.players[game.to_move]
+    others = [u.username for u in game.players if u != mover]
+    move = f"Your move in Tally with {others[0]}, {others[1]} and {others[2]}."
+    assert texts(mover, Kind.YOUR_TURN) == ([] if mover == dee else [move])
