@@ -55,13 +55,14 @@ def named(game: Game) -> bool:
 
 
 def _game(word: str, game: Game) -> str:
-    """ " in Xactika" (``word`` and the game's name, with a leading space) when texts name
-    the game, else ""."""
+    """``word`` and the game's name after a space (' in Xactika') when texts name the
+    game, else ''."""
     return f" {word} {game_name(game)}" if named(game) else ""
 
 
 def _with(game: Game, position: int) -> str:
-    """ " against bob" / " with ann, bob and 3 others" (with a leading space), or ""."""
+    """``outcomes.company`` after a space (' against bob', ' with ann, bob and 3
+    others'), or '' when nobody else sits there."""
     words = outcomes.company(game, position)
     return f" {words}" if words else ""
 
@@ -178,12 +179,12 @@ def deadline_near(game: Game, user) -> None:
     position = game.seat_of(user)
     left = game.deadline - timezone.now()
     hours = max(1, round(left.total_seconds() / 3600))
-    move = f"your move{_game('in', game)}{_with(game, position)}"
+    where = f"{_game('in', game)}{_with(game, position)}"
     text = (
-        f"About {hours} hour{'s' if hours != 1 else ''} left for {move}: after that "
+        f"About {hours} hour{'s' if hours != 1 else ''} left for your move{where}: after that "
         f"{_lost_on_time(game, position)}."
     )
-    _send(game, user, Kind.DEADLINE, text, f"Y{move[1:]} is due soon")
+    _send(game, user, Kind.DEADLINE, text, f"Your move{where} is due soon")
 
 
 def extra_day(game: Game, user, granter) -> None:
