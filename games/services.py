@@ -1,5 +1,6 @@
 """Everything that changes a game or a challenge. Views and tasks call these; nothing else
-writes ``Game`` or ``GameAction`` rows.
+writes ``Game`` or ``GameAction`` rows, but the table services (``games.tables``), which
+build on these.
 
 Each write runs in one transaction that locks the game row (``select_for_update``), so two
 requests for the same game are applied one after the other, never interleaved. The same
@@ -22,7 +23,7 @@ from games import notices, registry
 from games.kit.outcome import side_ranks
 from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation, Variant
 from games.outcomes import sides_of
-from games.selectors import game_state, hidden_from
+from games.selectors import game_state, hidden_from, is_challenge
 from games.xix.engine import IllegalAction, replay_record, shuffled_deal
 from notifications.services import viewing_mark
 
@@ -221,8 +222,13 @@ def _waiting(game: Game, message="This challenge is no longer open.") -> None:
 
 @transaction.atomic
 def challenge_accept(*, user, game_id) -> Game:
-    """Seat ``user`` against the challenger and start the game. Locks the game row."""
+    """Seat ``user`` against the challenger and start the game. Locks the game row.
+    A table of another game or size is joined as a table (``games.tables``)."""
     game = lock_game(game_id)
+    if not is_challenge(game):
+        from games.tables import table_join
+
+        return table_join(user=user, game_id=game_id)
     if _hidden_from(game, user):
         raise NoSuchGame()
     _waiting(game)
@@ -258,8 +264,14 @@ def challenge_withdraw(*, user, game_id) -> bool:
 
     Returns True when the challenger cancelled it, False when the invited user declined.
     A waiting game has no actions yet, so removing its row loses nothing of any log.
+    A table of another game or size is left as a table (``games.tables.table_leave``;
+    True when its creator cancelled it).
     """
     game = lock_game(game_id)
+    if not is_challenge(game):
+        from games.tables import CANCELLED, table_leave
+
+        return table_leave(user=user, game_id=game_id) == CANCELLED
     if _hidden_from(game, user):
         raise NoSuchGame()
     if game.status != Game.Status.WAITING:

@@ -386,3 +386,16 @@ def test_check_seats_reads_tables_by_their_seat_rows():
     assert f"game {partners.pk}: seat 1 is in team 0, the variant says 1" in lines
     assert any(line.startswith(f"game {finished.pk}: outcome() gives scores") for line in lines)
     assert lines[-1] == "3 games checked: 2 problems in 2 games"
+
+
+def test_the_challenge_services_treat_a_table_as_a_table():
+    """The game page's accept and decline buttons post to the challenge services: on a
+    table they join and leave it, never seat it as a two-seat XIX game."""
+    ann, bob, cy = users("ann", "bob", "cy")
+    game = new_table(ann, seats=3, invited=[bob, cy])
+    assert services.challenge_accept(user=bob, game_id=game.pk).status == Game.Status.WAITING
+    assert seated(game) == ["ann", "bob"]
+    assert services.challenge_withdraw(user=cy, game_id=game.pk) is False
+    assert Invitation.objects.get(game=game, user=cy).declined
+    assert services.challenge_withdraw(user=ann, game_id=game.pk) is True
+    assert not Game.objects.filter(pk=game.pk).exists()

@@ -79,6 +79,11 @@ TABLE = {
     "games:challenge_new": row(P, None, L, 400, 400, 400, 400, 400),
     "games:challenge_accept": row(HX, "challenge", L, 400, 200, 200, 200, 200),
     "games:challenge_withdraw": row(HX, "challenge", L, 200, 403, 403, 403, 403),
+    # The table URLs on a XIX challenge hand over to the challenge services.
+    "games:table_new": row(P, None, L, 400, 400, 400, 400, 400),
+    "games:table_join": row(HX, "challenge", L, 400, 200, 200, 200, 200),
+    "games:table_leave": row(HX, "challenge", L, 200, 403, 403, 403, 403),
+    "games:table_add_bot": row(HX, "challenge", L, 400, 403, 403, 403, 403),
     "games:my_games": row(G, None, L, 200, 200, 200, 200, 200),
     "games:game": row(G, "live", L, 200, 200, 200, 200, 200),
     "games:game@finished": row(G, "finished", L, 200, 200, 200, 200, 200),
