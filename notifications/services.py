@@ -36,8 +36,9 @@ SUBJECTS = {
     Kind.REPORT: "Your report has been handled",
 }
 
-# The longest notification text (the model field's length).
+# The longest notification text and e-mail subject (the model fields' lengths).
 TEXT_LIMIT = Notification._meta.get_field("text").max_length
+SUBJECT_LIMIT = OutboundEmail._meta.get_field("subject").max_length
 
 # How many times a failing e-mail is tried before it is marked failed.
 MAX_EMAIL_ATTEMPTS = 6
@@ -73,10 +74,12 @@ def site_url(path: str) -> str:
 
 
 def notify(
-    *, user, game, kind: str, seq: int, text: str, actor=None, link: str = ""
+    *, user, game, kind: str, seq: int, text: str, actor=None, link: str = "", subject: str = ""
 ) -> Notification | None:
     """Notify ``user`` about ``game`` (None for news about no game, which then leads to
-    ``link``); at most once per (user, game, seq, kind).
+    ``link``); at most once per (user, game, seq, kind). ``subject`` is the e-mail's
+    subject (``games.notices`` words one for every notice about a game); without one, the
+    kind's in ``SUBJECTS``.
 
     A "your move" notice is not written while the user is looking at the game (they see
     the move on the table), and a game has at most one unread one: a later move updates
@@ -108,7 +111,7 @@ def notify(
     except IntegrityError:
         return None  # already notified: a repeated task or sweep
     if email == Notification.Email.QUEUED:
-        outbound = _event_email(notification, actor=actor)
+        outbound = _event_email(notification, actor=actor, subject=subject)
         _enqueue_send(outbound)
     return notification
 
@@ -142,18 +145,22 @@ def _opponent_name(game, user) -> str:
     seat = game.seat_of(user)
     if seat is None:
         other = game.created_by if game.created_by_id != user.pk else game.invited
-    else:
+    elif game.seats_count == 2:
         other = game.players[1 - seat]
+    else:
+        return "the other players"
     return other.username if other is not None else "your opponent"
 
 
-def _event_email(notification: Notification, *, actor=None) -> OutboundEmail:
+def _event_email(notification: Notification, *, actor=None, subject: str = "") -> OutboundEmail:
     user, game = notification.user, notification.game
-    names = {
-        "actor": actor.username if actor is not None else _opponent_name(game, user),
-        "opponent": _opponent_name(game, user),
-    }
-    subject = settings.EMAIL_SUBJECT_PREFIX_SITE + SUBJECTS[notification.kind].format(**names)
+    if not subject:
+        names = {
+            "actor": actor.username if actor is not None else _opponent_name(game, user),
+            "opponent": _opponent_name(game, user),
+        }
+        subject = SUBJECTS[notification.kind].format(**names)
+    subject = (settings.EMAIL_SUBJECT_PREFIX_SITE + subject)[:SUBJECT_LIMIT]
     context = {
         "user": user,
         "notification": notification,
