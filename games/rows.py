@@ -190,3 +190,36 @@ def game_rows(games, user) -> list[GameRow]:
         if seat is not None:
             rows.append(GameRow(game, seat))
     return rows
+
+
+def table_row(game: Game, user) -> dict:
+    """A waiting table as ``user`` sees it in the lobby or on its page: who sits (in the
+    order they came), who is invited and has not answered, who declined, how many seats
+    are free, and what ``user`` may do there (join or accept, leave, decline; the creator:
+    add a bot, cancel). Its seats and invitations are prefetched in the lobby."""
+    rules = registry.rules(game.kind)
+    seated = [seat.user for seat in sorted(game.seats.all(), key=lambda s: (s.joined_at, s.pk))]
+    seated_ids = {person.pk for person in seated}
+    invitations = list(game.invitations.all())
+    pending = [
+        i.user
+        for i in invitations
+        if not i.declined and i.answered_at is None and i.user_id not in seated_ids
+    ]
+    mine = game.created_by_id == user.pk
+    free = game.seats_count - len(seated) - len(pending)
+    return {
+        "game": game,
+        "game_name": rules.name,
+        "variant_label": rules.variants[game.variant].label,
+        "seated": seated,
+        "pending": pending,
+        "declined": [i.user for i in invitations if i.declined],
+        "free": free,
+        "mine": mine,
+        "can_join": user.pk not in seated_ids
+        and (free > 0 or any(p.pk == user.pk for p in pending)),
+        "can_leave": user.pk in seated_ids and not mine,
+        "can_decline": any(p.pk == user.pk for p in pending),
+        "bot_levels": registry.bots(game.kind).LEVELS if mine and free > 0 else (),
+    }

@@ -77,7 +77,7 @@ def players_text(key: str) -> str:
 
 
 @dataclass(frozen=True)
-class Game:
+class RulesPage:
     key: str
     name: str
     players: str
@@ -88,13 +88,13 @@ class Game:
     template: str
 
 
-def games() -> list[Game]:
+def games() -> list[RulesPage]:
     """Every game with a rules page, in the order of ``ABOUT``."""
     served = set(registry.served())
     return [game(key, served) for key in ABOUT if key in registry.ENGINES]
 
 
-def game(key: str, served=None) -> Game:
+def game(key: str, served=None) -> RulesPage:
     """The rules page of ``key``; ``KeyError`` for a game without one."""
     about = ABOUT[key]
     rules = registry.rules(key)
@@ -102,7 +102,7 @@ def game(key: str, served=None) -> Game:
     template = f"{key}/rules.html"
     if key in served:
         template = getattr(registry.site(key), "rules_template", template)
-    return Game(
+    return RulesPage(
         key=key,
         name=rules.name,
         players=players_text(key),

@@ -18,7 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games import registry, services, tables
 from games.forms import ChallengeForm, DirectChallengeForm, TableForm
 from games.models import DAYS_PER_MOVE, Game
-from games.rows import game_rows
+from games.rows import game_rows, table_row
 from games.selectors import (
     challenges_incoming,
     challenges_outgoing,
@@ -36,39 +36,8 @@ FINISHED_LISTED = 30
 
 
 def _table_rows(user) -> list[dict]:
-    """The waiting tables ``user`` sees, each with what the lobby shows of it: who sits,
-    who is invited, how many seats are free, and what ``user`` may do there."""
-    rows = []
-    for game in tables_for(user):
-        rules = registry.rules(game.kind)
-        seated = [seat.user for seat in game.seats.all()]
-        seated_ids = {person.pk for person in seated}
-        invitations = list(game.invitations.all())
-        pending = [
-            i.user
-            for i in invitations
-            if not i.declined and i.answered_at is None and i.user_id not in seated_ids
-        ]
-        mine = game.created_by_id == user.pk
-        free = game.seats_count - len(seated) - len(pending)
-        rows.append(
-            {
-                "game": game,
-                "game_name": rules.name,
-                "variant_label": rules.variants[game.variant].label,
-                "seated": seated,
-                "pending": pending,
-                "declined": [i.user for i in invitations if i.declined],
-                "free": free,
-                "mine": mine,
-                "can_join": user.pk not in seated_ids
-                and (free > 0 or any(p.pk == user.pk for p in pending)),
-                "can_leave": user.pk in seated_ids and not mine,
-                "can_decline": any(p.pk == user.pk for p in pending),
-                "bot_levels": registry.bots(game.kind).LEVELS if mine and free > 0 else (),
-            }
-        )
-    return rows
+    """The waiting tables ``user`` sees, each with what the lobby shows of it."""
+    return [table_row(game, user) for game in tables_for(user)]
 
 
 def _lobby_context(request, *, challenge_form=None, direct_form=None, table_form=None) -> dict:
@@ -208,9 +177,13 @@ def _lobby_call(request, service, **kwargs):
 
 
 def _after_table_write(request, game: Game, message: str):
-    """To the game once the table is full and has begun, else back to the lobby."""
+    """To the game once the table is full and has begun; else back to the table's page
+    when the form was sent from it (``back=table``), or to the lobby."""
     if game.status == Game.Status.ACTIVE:
         messages.success(request, "The table is full: the game has begun.")
+        return _go(request, game.get_absolute_url())
+    if request.POST.get("back") == "table":
+        messages.success(request, message)
         return _go(request, game.get_absolute_url())
     return _after_lobby_write(request, message)
 

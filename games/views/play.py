@@ -28,8 +28,8 @@ from games import registry, services
 from games.kit.errors import IllegalAction
 from games.models import Game, GameSeat
 from games.outcomes import partners_of, place_text
-from games.rows import score_text
-from games.selectors import game_for_user, game_view, player_names
+from games.rows import score_text, table_row
+from games.selectors import game_for_user, game_view, is_challenge, player_names
 from games.services import NOT_SEATED
 from games.views.actions import NUMBER, BadForm, number
 from notifications.services import mark_read, viewing_mark
@@ -233,8 +233,8 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
         "act_url": reverse("games:act", args=[game.pk]),
         "variant": variant_info(game),
     }
-    if game.status == Game.Status.WAITING and not _is_challenge(game):
-        context["table"] = _waiting_table(game, context["now"])
+    if game.status == Game.Status.WAITING and not is_challenge(game):
+        context["table"] = _waiting_table(request, game, context["now"])
         return context
     if game.status == Game.Status.WAITING:
         user = request.user
@@ -274,29 +274,10 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
     return context
 
 
-def _is_challenge(game: Game) -> bool:
-    """A waiting XIX game of two seats is a challenge (``services.challenge_create``: accept,
-    decline, cancel); every other waiting game is a table (``games.tables``), joined from
-    the lobby."""
-    return game.kind == "xix" and game.seats_count == 2
-
-
-def _waiting_table(game: Game, now) -> dict:
-    """A table waiting for players: who has sat down (in the order they came), how many
-    seats are free, who is invited and has not answered no, and whether it has lapsed."""
-    seated = [row.user for row in game.seats.select_related("user").order_by("joined_at", "pk")]
-    invited = [
-        invitation.user
-        for invitation in game.invitations.filter(declined=False).select_related("user")
-        if invitation.user not in seated
-    ]
-    return {
-        "game_name": registry.rules(kind_of(game)).name,
-        "seated": seated,
-        "free": game.seats_count - len(seated),
-        "invited": invited,
-        "expired": game.expires_at is not None and game.expires_at <= now,
-    }
+def _waiting_table(request, game: Game, now) -> dict:
+    """A table waiting for players, as the lobby shows it to this visitor (who sits, who
+    is invited, the free seats, what they may do), and whether it has lapsed."""
+    return {"row": table_row(game, request.user), "expired": game.expires_at <= now}
 
 
 def _seats(game: Game, view: dict, seat, names: list[str]) -> list[dict]:

@@ -406,10 +406,12 @@ def test_the_admins_rows_name_every_card_of_a_table():
 
 def test_a_waiting_table_shows_who_sits_and_who_is_invited_and_waits_for_the_start():
     """A table still filling (written as ``games.tables`` leaves it: seats without a
-    position, an invitation) is no challenge: no accept or decline, the lobby to join."""
+    position, invitations) is no challenge: its page shows who sits and who is invited,
+    and an invitee accepts or declines right there. It is private to its creator and
+    invitees while invitations stand."""
     from games.models import Invitation
 
-    creator, joined, invited, declined, visitor = people(5)
+    creator, joined, invited, declined, stranger = people(5)
     game = Game.objects.create(
         kind="tally",
         variant="open",
@@ -425,12 +427,42 @@ def test_a_waiting_table_shows_who_sits_and_who_is_invited_and_waits_for_the_sta
         GameSeat.objects.create(game=game, user=user)
     Invitation.objects.create(game=game, user=invited)
     Invitation.objects.create(game=game, user=declined, declined=True)
-    client = client_for(visitor)
+    assert client_for(stranger).get(page_url(game)).status_code == 404
+    client = client_for(invited)
     html = client.get(page_url(game)).content.decode()
     shown = text(element(html, 'id="game-live"')).replace(" ,", ",")
     assert "Tally: a table for 5" in shown and "Open table" in shown
     assert "Seated 2 of 5: p0, p1" in shown and "Invited p2" in shown
-    assert "p3" not in shown and "3 seats free" in shown
-    assert "challenge" not in shown.lower() and "Accept" not in shown
+    assert "Declined p3" in shown and "2 seats free" in shown
+    assert "challenge" not in shown.lower()
+    assert "Accept" in shown and "Decline" in shown and "Add a bot" not in shown
     assert reverse("games:lobby") in html
     assert client.get(poll_url(game, 0) + "&waiting=1").status_code == 204
+    # The creator may add a bot or cancel, from the page too.
+    mine = text(element(client_for(creator).get(page_url(game)).content.decode(), 'id="game-live"'))
+    assert "Add a bot" in mine and "Cancel" in mine and "Accept" not in mine
+
+
+def test_a_table_is_joined_from_its_page_and_opens_when_full(served_tally):
+    """Anyone may take a free seat of an open table from its page; the page comes back
+    with the seat taken, and the last seat starts the game there."""
+    from games import tables
+
+    creator, first, last = people(3)
+    game = tables.table_create(
+        user=creator, kind="tally", variant="open", seats=3, days_per_move=3, rated=False
+    )
+    client = client_for(first)
+    page = client.get(page_url(game)).content.decode()
+    assert "Join" in text(element(page, 'id="game-live"'))
+    joined = client.post(reverse("games:table_join", args=[game.pk]), {"back": "table"})
+    assert joined.status_code == 302 and joined["Location"] == page_url(game)
+    back = client.get(page_url(game)).content.decode()
+    assert "You have a seat" in text(back)
+    shown = text(element(back, 'id="game-live"')).replace(" ,", ",")
+    assert "Seated 2 of 3: p0, p1" in shown and "1 seat free" in shown
+    assert "Leave" in shown and "Join" not in shown
+    started = client_for(last).post(reverse("games:table_join", args=[game.pk]), {"back": "table"})
+    assert started["Location"] == page_url(game)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and len(game.players) == 3
