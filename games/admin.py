@@ -26,7 +26,7 @@ from xix_site.admin import ReadOnly
 
 from . import registry
 from .models import Game, GameAction, GameSeat
-from .outcomes import sides_of
+from .outcomes import ordinal, sides_of
 from .rows import score_text, signed
 from .selectors import can_see_every_card, game_state, player_names
 
@@ -57,12 +57,35 @@ class GameSeatInline(ReadOnly, admin.TabularInline):
 
 
 class AdjudicateForm(ReasonForm):
-    winner = forms.TypedChoiceField(coerce=int, choices=(), label="Winner")
+    """The decision: the winner of a game of two seats, or every seat's place at a larger
+    table (``moderation.services.game_adjudicate`` checks that the places are a ranking)."""
 
     def __init__(self, *args, game=None, **kwargs):
         super().__init__(*args, **kwargs)
         names = player_names(game) if game is not None else ["seat 0", "seat 1"]
-        self.fields["winner"].choices = [(0, f"{names[0]} (seat 0)"), (1, f"{names[1]} (seat 1)")]
+        if game is None or game.has_pair_columns:
+            self.fields["winner"] = forms.TypedChoiceField(
+                coerce=int,
+                label="Winner",
+                choices=[(0, f"{names[0]} (seat 0)"), (1, f"{names[1]} (seat 1)")],
+            )
+        else:
+            places = [(place, ordinal(place)) for place in range(1, len(names) + 1)]
+            for seat, name in enumerate(names):
+                self.fields[f"place_{seat}"] = forms.TypedChoiceField(
+                    coerce=int, label=f"Place of {name} (seat {seat})", choices=places
+                )
+        self.order_fields([*[name for name in self.fields if name != "reason"], "reason"])
+
+    @staticmethod
+    def decision(data) -> dict:
+        """The keyword arguments of ``game_adjudicate`` for the cleaned ``data``."""
+        if "winner" in data:
+            return {"winner": data["winner"]}
+        seats = sorted(
+            int(name.removeprefix("place_")) for name in data if name.startswith("place_")
+        )
+        return {"ranks": [data[f"place_{seat}"] for seat in seats]}
 
 
 DEAL = "Deal"
@@ -295,12 +318,17 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
             queryset,
             form_class=AdjudicateForm,
             title="Adjudicate",
-            intro="The winner you choose wins the game, rated as any other result. Both "
-            "players are told, with your reason.",
+            intro="The winner you choose wins the game (at a table of more than two: the "
+            "places you give are its result; partners share theirs, and tied sides share a "
+            "place and skip the next), rated as any other result. Every player is told, with "
+            "your reason.",
             single=True,
             form_kwargs={"game": game},
             perform=lambda game, data: services.game_adjudicate(
-                actor=request.user, game_id=game.pk, winner=data["winner"], reason=data["reason"]
+                actor=request.user,
+                game_id=game.pk,
+                reason=data["reason"],
+                **AdjudicateForm.decision(data),
             ),
         )
 

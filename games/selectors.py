@@ -5,7 +5,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from games import registry
-from games.models import Game
+from games.models import Game, GameSeat
 
 
 def game_state(game: Game):
@@ -100,15 +100,27 @@ def user_games(user):
 
 
 def games_your_turn(user):
-    # Both conditions in one filter(): they refer to the same seat row (one join).
+    # The conditions in one filter(): they refer to the same seat row (one join). A seat
+    # whose player has left a table is played by the site: never their move.
     return Game.objects.filter(
-        status=Game.Status.ACTIVE, seats__user=user, seats__position=F("to_move")
+        status=Game.Status.ACTIVE,
+        seats__user=user,
+        seats__position=F("to_move"),
+        seats__status=GameSeat.Status.PLAYING,
     )
 
 
+# The statuses of a seat whose player has left (the site plays it).
+LEFT = [status for status in GameSeat.Status.values if status != GameSeat.Status.PLAYING]
+
+
 def games_their_turn(user):
+    """Games in play where another seat is to move, or where ``user`` has left the table
+    and the site plays their seat (never their move again)."""
     return Game.objects.filter(
-        Q(seats__position__lt=F("to_move")) | Q(seats__position__gt=F("to_move")),
+        Q(seats__position__lt=F("to_move"))
+        | Q(seats__position__gt=F("to_move"))
+        | Q(seats__status__in=LEFT),
         status=Game.Status.ACTIVE,
         seats__user=user,
     )

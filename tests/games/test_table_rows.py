@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Game, GameSeat
 from games.rows import game_rows, score_text, signed
+from games.selectors import games_their_turn, games_your_turn
 from tests.factories import UserFactory, start_game, start_table
 from tests.games.table_helpers import finish_table
 
@@ -137,6 +138,9 @@ def test_a_player_who_left_a_table_is_told_so_in_their_row(client):
     Game.objects.filter(pk=game.pk).update(to_move=0)
     game.refresh_from_db()
     assert not only_row(game, ann).my_turn  # the site plays a seat that left
+    # ... so it is never counted as waiting for them, and stays listed among their games.
+    assert not games_your_turn(ann).exists() and games_your_turn(bob).count() == 0
+    assert list(games_their_turn(ann)) == [game]
     html = client.get("/games/").content.decode()
     assert "you resigned; the site plays your seat to the end" in unescape(html)
 

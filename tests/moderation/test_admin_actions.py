@@ -16,7 +16,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.models import Game
 from moderation.models import AuditEntry, Report
-from tests.factories import UserFactory, play_random, start_game
+from tests.factories import UserFactory, play_random, start_game, start_table
 from tests.moderation.admin_fixtures import *  # noqa: F403 (the fixtures)
 from tests.moderation.admin_fixtures import (
     admin_url,
@@ -315,6 +315,35 @@ def test_adjudicating_a_game_to_a_winner(client, moderator, game):
         game,
     )
     assert entry.details["winner"] == "bob"
+
+
+def test_adjudicating_a_table_gives_every_seat_a_place(client, moderator):
+    users = [UserFactory(username=name) for name in ("ann", "bob", "cy", "dee")]
+    table = start_table("tally", "open", users, seed="admin-table")
+    login_as(client, moderator)
+    first = post_action(client, Game, "adjudicate_game", [table])
+    html = first.content.decode()
+    assert "Place of cy (seat 2)" in html and '<option value="4">4th</option>' in html
+    assert 'name="winner"' not in html
+
+    # Two seats sharing 1st leave no 2nd: the next place is 3rd.
+    refused = apply(
+        client, first, reason="dee left", place_0="1", place_1="1", place_2="2", place_3="4"
+    )
+    assert Game.objects.get(pk=table.pk).status == Game.Status.ACTIVE
+    [message] = messages_of(follow(client, refused))
+    assert "Those places are not a ranking" in message
+
+    page = follow(
+        client,
+        apply(client, first, reason="dee left", place_0="2", place_1="1", place_2="2", place_3="4"),
+    )
+    assert "Adjudicate: done for 1." in messages_of(page)
+    table.refresh_from_db()
+    assert table.status == Game.Status.FINISHED
+    assert [seat.rank for seat in table.seat_rows()] == [2, 1, 2, 4]
+    [entry] = entries(action=AuditEntry.Action.ADJUDICATE)
+    assert entry.details["places"] == {"ann": 2, "bob": 1, "cy": 2, "dee": 4}
 
 
 # --- reports ----------------------------------------------------------------------------
