@@ -24,7 +24,7 @@ from games.kit.outcome import side_ranks
 from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation, Variant
 from games.outcomes import sides_of
 from games.selectors import game_state, hidden_from, is_challenge
-from games.xix.engine import IllegalAction, replay_record, shuffled_deal
+from games.xix.engine import IllegalAction, shuffled_deal
 from notifications.services import viewing_mark
 
 log = logging.getLogger(__name__)
@@ -334,45 +334,96 @@ def game_rematch(*, user, game_id) -> Game:
 IMPORTED_SEED = "imported"
 
 
+def record_kind(record) -> str:
+    """The registered game whose record format ``record`` names; GameError otherwise."""
+    fmt = record.get("format") if isinstance(record, dict) else None
+    for kind, (_module, record_format) in registry.ENGINES.items():
+        if fmt == record_format:
+            return kind
+    known = ", ".join(f'"{record_format}"' for _module, record_format in registry.ENGINES.values())
+    raise GameError(f'"format" must be one of {known}, not {fmt!r}')
+
+
+def record_replay(record):
+    """(kind, variant, seats, setup, actions, state) of a game record of any registered
+    format, replayed by its rules; GameError for an unknown format, the engine's
+    InvalidSetup or IllegalAction (with ``.index``) for a record that does not replay."""
+    kind = record_kind(record)
+    rules = registry.rules(kind)
+    variant, seats, setup = rules.read_header(record)
+    actions = record.get("actions")
+    state = rules.replay(variant, seats, setup, actions)
+    return kind, variant, seats, setup, actions, state
+
+
 @transaction.atomic
-def game_import(*, record: dict, player0, player1, days_per_move: int = 3) -> Game:
-    """A game between two existing users from an xix/1 record, with its whole action log:
-    finished, or in play with a fresh clock (deadline and reminder) for the seat to move.
-    Imported games are never rated. Raises the engine's InvalidSetup or IllegalAction for a
-    record that does not replay; nothing is written then."""
-    state = replay_record(record)
+def game_import(*, record: dict, players, days_per_move: int = 3) -> Game:
+    """A game between existing users (``players[i]`` in seat i) from a record of any game
+    the site knows (``xix/1``, ``xeri/1``...), with its whole action log: finished, or in
+    play with a fresh clock (deadline and reminder) for the seat to move. Imported games
+    are never rated and tell nobody. Raises GameError, or the engine's InvalidSetup or
+    IllegalAction for a record that does not replay; nothing is written then."""
+    kind, variant, seats, setup, actions, state = record_replay(record)
     if days_per_move not in DAYS_PER_MOVE:
         raise GameError("Days per move must be 1, 2, 3, 5, 7 or 14.")
-    if player0.pk == player1.pk:
-        raise GameError("The two players must be different users.")
+    players = list(players)
+    if len(players) != seats:
+        raise GameError(f"The record is a game of {seats} seats: name {seats} players.")
+    if len({player.pk for player in players}) != len(players):
+        raise GameError(f"The {seats} players must be different users.")
+    pair = seats == 2
+    xix = kind == "xix"
     game = Game(
-        variant=record["variant"],
+        kind=kind,
+        variant=variant,
+        seats_count=seats,
+        setup=setup,
         seed=IMPORTED_SEED,
-        deal=list(record["deal"]),
-        first_leader=record["first_leader"],
-        setup={"deal": list(record["deal"]), "first_leader": record["first_leader"]},
-        created_by=player0,
-        invited=player1,
-        player0=player0,
-        player1=player1,
+        # The XIX columns of the deal are XIX's only (docs/architecture.md, "Seats as rows").
+        deal=list(setup["deal"]) if xix else [],
+        first_leader=setup["first_leader"] if xix else 0,
+        created_by=players[0],
+        invited=players[1] if pair else None,
+        player0=players[0] if pair else None,
+        player1=players[1] if pair else None,
         days_per_move=days_per_move,
         rated=False,
         started_at=timezone.now(),
     )
     game.save()
+    if not pair:
+        sides = registry.rules(kind).variants[variant].sides(seats) or ()
+        team_of = {seat: team for team, side in enumerate(sides) for seat in side}
+        GameSeat.objects.bulk_create(
+            GameSeat(game=game, position=seat, user=user, team=team_of.get(seat))
+            for seat, user in enumerate(players)
+        )
     GameAction.objects.bulk_create(
         GameAction(game=game, seq=seq, seat=action["seat"], action=action)
-        for seq, action in enumerate(record["actions"])
+        for seq, action in enumerate(actions)
     )
-    game.n_actions = len(record["actions"])
-    game.score0, game.score1 = state.scores
+    game.n_actions = len(actions)
     if state.over:
-        game_close(game, status=Game.Status.FINISHED, winner=state.winner, reason=state.reason)
-    else:
-        game.status = Game.Status.ACTIVE
-        game.to_move = state.to_move
-        _start_clock(game)
-        game.save()
+        outcome = registry.rules(kind).outcome(state)
+        winner = None
+        if pair:
+            game.score0, game.score1 = outcome.scores
+            firsts = [seat for seat, rank in enumerate(outcome.ranks) if rank == 1]
+            winner = firsts[0] if len(firsts) == 1 else None
+        else:
+            rows = game.seat_rows()
+            for row, score, rank in zip(rows, outcome.scores, outcome.ranks, strict=True):
+                row.score, row.rank = score, rank
+            GameSeat.objects.bulk_update(rows, ["score", "rank"])
+        game_close(game, status=Game.Status.FINISHED, winner=winner, reason=outcome.reason)
+        return game
+    if pair:
+        game.score0, game.score1 = _scores_now(state) or (0, 0)
+    game.status = Game.Status.ACTIVE
+    game.to_move = state.to_move
+    _start_clock(game)
+    game.save()
+    if pair:
         seats_write(game)
     return game
 

@@ -32,7 +32,7 @@ def imported(p0, p1, seed: str, *, variant="standard", moves=None) -> Game:
     (as ``tests.factories.play_random`` plays), to the end when ``moves`` is None."""
     deal, leader, actions, _ = random_log(variant, seed, moves)
     record = make_record(variant, deal, leader, actions, players=["x", "y"])
-    return services.game_import(record=record, player0=p0, player1=p1)
+    return services.game_import(record=record, players=[p0, p1])
 
 
 @pytest.fixture

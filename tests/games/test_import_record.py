@@ -11,6 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from accounts.models import User
+from games import registry
 from games.models import Game, GameAction
 from games.selectors import game_state
 from games.xix.engine import make_record, new_game, shuffled_deal
@@ -125,7 +126,7 @@ def test_only_the_games_services_write_game_rows():
     [
         (lambda r: r["actions"].append({"seat": 0, "type": "play", "card": 99}), "is illegal"),
         (lambda r: r.update(deal=[1] * 18), "not a valid xix/1 record"),
-        (lambda r: r.update(format="xix/9"), "not a valid xix/1 record"),
+        (lambda r: r.update(format="xix/9"), 'not a game record: "format" must be one of "xix/1"'),
         (lambda r: r.pop("actions"), "not a valid xix/1 record"),
     ],
 )
@@ -158,6 +159,86 @@ def test_unknown_or_same_users(tmp_path, ann_bob):
         run(tmp_path, record, "ann", "zed")
     with pytest.raises(CommandError, match="must be different"):
         run(tmp_path, record, "ann", "ANN")
+    assert not Game.objects.exists()
+
+
+def table_record(kind: str, variant: str, seats: int, seed: str, moves=None) -> dict:
+    """A legal record of any registered game: seeded random play from its seeded set-up."""
+    rules = registry.rules(kind)
+    setup = rules.deal(seed, variant, seats)
+    state, actions, rng = rules.new(variant, seats, setup), [], random.Random(seed)
+    while not state.over and (moves is None or len(actions) < moves):
+        action = rng.choice(rules.legal_actions(state))
+        state, _ = rules.apply(state, action)
+        actions.append(action)
+    return {**rules.record_header(variant, seats, setup), "actions": actions}
+
+
+@pytest.mark.parametrize(
+    ("kind", "variant", "seats"),
+    [
+        ("xactika", "bid", 4),
+        ("xeri", "classic", 4),
+        ("xeri", "classic", 2),
+        ("onexeno", "basic", 3),
+        ("onexeno", "partners", 4),
+    ],
+)
+def test_a_record_of_any_game_imports_with_a_player_per_seat(tmp_path, kind, variant, seats):
+    """Finished: every seat's score and place are the engine's outcome and the replay of the
+    imported log gives it again; nobody is told and nothing is rated."""
+    rules = registry.rules(kind)
+    names = [f"u{seat}" for seat in range(seats)]
+    for name in names:
+        UserFactory(username=name)
+    record = table_record(kind, variant, seats, seed=f"import-{kind}")
+    url = run(tmp_path, record, *names)
+    game = Game.objects.get()
+    assert url.endswith(game.get_absolute_url())
+    assert (game.kind, game.variant, game.seats_count, game.rated) == (kind, variant, seats, False)
+    assert game.status == Game.Status.FINISHED
+    assert [player.username for player in game.players] == names
+    outcome = rules.outcome(game_state(game))
+    rows = list(game.seats.order_by("position"))
+    assert [row.rank for row in rows] == list(outcome.ranks)
+    assert [row.score for row in rows] == list(outcome.scores)
+    sides = rules.variants[variant].sides(seats)
+    if sides:
+        assert [row.team for row in rows] == [
+            next(t for t, side in enumerate(sides) if seat in side) for seat in range(seats)
+        ]
+    assert (
+        list(GameAction.objects.order_by("seq").values_list("action", flat=True))
+        == record["actions"]
+    )
+    assert not Notification.objects.exists()
+    out = io.StringIO()
+    call_command("check_seats", stdout=out)
+    assert out.getvalue() == "1 games checked: 0 problems in 0 games\n"
+
+
+def test_a_table_record_in_play_goes_on_with_the_clock_for_the_seat_to_move(tmp_path):
+    names = ["u0", "u1", "u2", "u3", "u4"]
+    for name in names:
+        UserFactory(username=name)
+    record = table_record("tally", "open", 5, seed="import-tally", moves=7)
+    run(tmp_path, record, *names)
+    game = Game.objects.get()
+    assert game.status == Game.Status.ACTIVE and game.n_actions == 7
+    assert game.to_move == game_state(game).to_move and game.deadline is not None
+    assert all(row.rank is None for row in game.seat_rows())
+
+
+def test_a_record_needs_one_player_per_seat(tmp_path):
+    for name in ("u0", "u1", "u2", "u3"):
+        UserFactory(username=name)
+    record = table_record("tally", "open", 3, seed="count")
+    with pytest.raises(CommandError, match="a game of 3 seats: give --players 3 usernames, not 2"):
+        run(tmp_path, record, "u0", "u1")
+    with pytest.raises(CommandError, match="not 4"):
+        run(tmp_path, record, "u0", "u1", "u2", "u3")
+    with pytest.raises(CommandError, match="The 3 players must be different users"):
+        run(tmp_path, record, "u0", "u1", "U0")
     assert not Game.objects.exists()
 
 

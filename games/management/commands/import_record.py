@@ -1,4 +1,5 @@
-"""``manage.py import_record PATH --players USER0 USER1``: a game from an xix/1 record."""
+"""``manage.py import_record PATH --players USER0 USER1 [...]``: a game from a record of any
+game the site knows (``xix/1``, ``xeri/1``, ``xactika/1``, ``onexeno/1``)."""
 
 import json
 import sys
@@ -8,26 +9,27 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from games import services
+from games.kit.errors import IllegalAction, InvalidSetup
 from games.models import Game
-from games.xix.engine import IllegalAction, InvalidSetup, replay_record
 
 
 class Command(BaseCommand):
     help = (
-        "Create a game from an xix/1 record (a .json file, or - for standard input) between "
-        "two existing users, USER0 in seat 0 and USER1 in seat 1, with its whole action log. "
-        "The game is finished or still in play, as the record says; imported games are never "
-        "rated. Prints the new game's URL."
+        "Create a game from a game record (a .json file, or - for standard input: xix/1, "
+        "xeri/1, xactika/1 or onexeno/1) between existing users, USER0 in seat 0, USER1 in "
+        "seat 1 and so on, one per seat of the record, with its whole action log. The game is "
+        "finished or still in play, as the record says; imported games are never rated. "
+        "Prints the new game's URL."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="the record: a .json file, or - for standard input")
         parser.add_argument(
             "--players",
-            nargs=2,
+            nargs="+",
             required=True,
-            metavar=("USER0", "USER1"),
-            help="usernames of the players in seat 0 and seat 1",
+            metavar="USER",
+            help="usernames of the players, seat 0 first, one per seat of the record",
         )
         parser.add_argument(
             "--days-per-move",
@@ -42,17 +44,26 @@ class Command(BaseCommand):
         # The record is checked before the users are looked up, so a bad record is named
         # first; the service replays it again inside its transaction.
         try:
-            replay_record(record)
+            _kind, _variant, seats, *_ = services.record_replay(record)
+        except services.GameError as error:
+            raise CommandError(f"{path}: not a game record: {error}") from error
         except InvalidSetup as error:
-            raise CommandError(f"{path}: not a valid xix/1 record: {error}") from error
+            raise CommandError(f"{path}: not a valid {record['format']} record: {error}") from error
         except IllegalAction as error:
             raise CommandError(
                 f"{path}: action {error.index} of the record is illegal: {error}"
             ) from error
-        seated = self.users(players)
-        game = services.game_import(
-            record=record, player0=seated[0], player1=seated[1], days_per_move=days_per_move
-        )
+        if len(players) != seats:
+            raise CommandError(
+                f"{path} is a game of {seats} seats: give --players {seats} usernames, "
+                f"not {len(players)}."
+            )
+        try:
+            game = services.game_import(
+                record=record, players=self.users(players), days_per_move=days_per_move
+            )
+        except services.GameError as error:
+            raise CommandError(str(error)) from error
         self.stdout.write(self.url(game))
 
     def read(self, path: str):
@@ -70,8 +81,10 @@ class Command(BaseCommand):
             raise CommandError(f"{path}: not valid JSON: {error}") from error
 
     def users(self, usernames):
-        if usernames[0].lower() == usernames[1].lower():
-            raise CommandError("The two players must be different users.")
+        if len({name.lower() for name in usernames}) != len(usernames):
+            if len(usernames) == 2:
+                raise CommandError("The two players must be different users.")
+            raise CommandError(f"The {len(usernames)} players must be different users.")
         seated = []
         for username in usernames:
             user = get_user_model().objects.filter(username__iexact=username).first()
