@@ -27,7 +27,7 @@ from django_htmx.http import (
 from games import registry, services
 from games.kit.errors import IllegalAction
 from games.models import Game, GameSeat
-from games.outcomes import partners_of, place_text
+from games.outcomes import partners_of, place_text, sides_of
 from games.rows import score_text, table_row
 from games.selectors import game_for_user, game_view, is_challenge, player_names
 from games.services import NOT_SEATED
@@ -232,6 +232,9 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
         "now": timezone.now(),
         "act_url": reverse("games:act", args=[game.pk]),
         "variant": variant_info(game),
+        # The game's name beside its variant, once the site serves more than one game or
+        # this one is not the site's only game (XIX's page reads as before while alone).
+        "game_name": registry.rules(game.kind).name if registry.served() != [game.kind] else "",
     }
     if game.status == Game.Status.WAITING and not is_challenge(game):
         context["table"] = _waiting_table(request, game, context["now"])
@@ -255,6 +258,8 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
         {
             "view": view,
             "seats": seats,
+            # The title's sides: partners together ("alice & carol v bob & dmitri").
+            "sides": [[seats[s] for s in side] for side in sides_of(game)],
             # Not "your_turn": that is the navigation's count of games waiting (context
             # processor), which the page's header shows too.
             "your_move": seat is not None and view["to_move"] == seat,

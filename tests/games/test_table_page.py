@@ -18,7 +18,7 @@ from games.models import Game, GameAction, GameSeat
 from games.outcomes import place_text
 from games.selectors import game_state
 from notifications.models import Notification
-from tests.factories import UserFactory, start_table
+from tests.factories import UserFactory, start_game, start_table
 from tests.games.fixtures_play import HX, act_url, client_for, element, poll_url, text
 
 pytestmark = pytest.mark.django_db
@@ -466,3 +466,16 @@ def test_a_table_is_joined_from_its_page_and_opens_when_full(served_tally):
     assert started["Location"] == page_url(game)
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and len(game.players) == 3
+
+
+def test_the_title_puts_partners_together_and_names_a_game_other_than_the_sites_only_one():
+    users = people(4)
+    game = start_table("tally", "partners", users, seed="title")
+    html = client_for(users[0]).get(page_url(game)).content.decode()
+    assert "<title>p0 &amp; p2 v p1 &amp; p3" in html
+    header = text(element(html, 'class="game-title"'))
+    assert header.startswith("p0 & p2 v p1 & p3") and "Tally Partners" in header
+    xix = start_game(*people(2, prefix="x"))
+    xix_html = client_for(xix.player0).get(page_url(xix)).content.decode()
+    assert 'class="game-name"' not in xix_html  # the site's only game is not named
+    assert "<title>x0 v x1" in xix_html
