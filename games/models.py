@@ -231,6 +231,18 @@ class Game(models.Model):
         return [seat.score for seat in self.seat_rows()]
 
     @property
+    def reason_label(self) -> str:
+        """How the game ended, in a few words for lists: the site's endings by their
+        label (an early abort at a table: before its first move), the rules' own endings
+        by the game's sentence for them."""
+        if self.reason == self.Reason.EARLY_ABORT and self.seats_count > 2:
+            return "Aborted before the first move"
+        if self.reason in self.Reason.values:
+            return self.get_reason_display()
+        text = registry.rules(self.kind).reasons.get(self.reason, self.reason)
+        return text[:1].upper() + text[1:].rstrip(".")
+
+    @property
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABORTED)
 

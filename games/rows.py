@@ -29,13 +29,15 @@ def signed(score: int) -> str:
 
 
 def score_text(scores, seat=None) -> str:
-    """A game's score as "a–b": ``seat``'s own first, seat order when ``seat`` is None.
+    """A game's score as "a–b" ("a to b" when one is negative): ``seat``'s own first,
+    seat order when ``seat`` is None.
 
     The one rule for every page (docs/rules.md): the viewer's score first when they sit in
     the game; on a page about one player, that player's; otherwise seat order."""
-    if seat is None:
-        return f"{signed(scores[0])}–{signed(scores[1])}"
-    return f"{signed(scores[seat])}–{signed(scores[1 - seat])}"
+    first, second = (scores[0], scores[1]) if seat is None else (scores[seat], scores[1 - seat])
+    # A dash beside a minus sign reads badly ("74–−26"): "74 to −26" when one is negative.
+    between = " to " if min(first, second) < 0 else "–"
+    return f"{signed(first)}{between}{signed(second)}"
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ class GameRow:
             return ""
         if self.two_sided:
             mine, theirs = sorted(self._sides, key=lambda side: self.seat not in side)
-            return f"{signed(self._side_score(mine))}–{signed(self._side_score(theirs))}"
+            return score_text([self._side_score(mine), self._side_score(theirs)])
         place = self.place
         return f"{signed(self.my_score)}, {place}" if place else signed(self.my_score)
 

@@ -104,6 +104,8 @@ def _reason_text(game: Game, loser) -> str:
     if game.reason in reasons:
         text = reasons[game.reason].rstrip(".")
         return f"{text[:1].upper()}{text[1:]}."
+    if game.reason == Game.Reason.EARLY_ABORT and game.seats_count > 2:
+        return "The game was aborted before its first move: it has no result and changes no rating."
     return REASON_TEXT.get(game.reason, "").format(loser=loser, verdict=game.verdict)
 
 

@@ -105,7 +105,7 @@ def _result_line(game: Game, names: list[str], seat) -> str:
     viewer's own first ("You won 20–4 against bob"), else in seat order between the two
     names ("bob won, alice 4–20 bob"). At a table of more seats, the viewer's place and
     every score, best place first ("You finished 2nd of 4: cy 25, you 12, ann 3, bob -9")."""
-    reason = game.get_reason_display().lower() if game.reason else ""
+    reason = game.reason_label.lower() if game.reason else ""
     if len(names) == 2:
         outcome = _pair_result_line(game, names, seat)
     else:

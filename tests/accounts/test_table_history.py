@@ -75,11 +75,11 @@ def test_each_table_reads_from_the_players_side(client, tables, tally_served):
     second = row_text(html, tables["second"])
     assert "With bob, cy and 2 others" in second
     assert "Tally Open table" in second
-    assert "2nd of 5 (played out) 4, 2nd of 5" in second
+    assert "2nd of 5 (every card in hand has been played) 4, 2nd of 5" in second
     assert "Shared 1st of 3" in row_text(html, tables["shared"])
     partners = row_text(html, tables["partners"])
     assert "With your partner cy against bob and dee" in partners
-    assert f"Won (played out) 6–{MINUS}2" in partners
+    assert f"Won (every card in hand has been played) 6 to {MINUS}2" in partners
     assert "3rd of 3" in row_text(html, tables["left"])
     assert "bob" in row_text(html, tables["xix"]) and "Won" in row_text(html, tables["xix"])
     assert f'aria-label="Game {tables["second"].pk} with bob, cy and 2 others"' in html

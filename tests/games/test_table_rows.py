@@ -37,7 +37,8 @@ def section(html: str, title_id: str) -> str:
 def test_signed_scores_use_a_minus_sign_and_xix_scores_read_as_before():
     assert [signed(n) for n in (7, 0, -3)] == ["7", "0", "\N{MINUS SIGN}3"]
     assert score_text([19, 7], 1) == "7–19"
-    assert score_text([-2, 5], 0) == "\N{MINUS SIGN}2–5"
+    assert score_text([-2, 5], 0) == "\N{MINUS SIGN}2 to 5"
+    assert score_text([74, -26], None) == "74 to \N{MINUS SIGN}26"
 
 
 def test_a_two_seat_tally_row_names_the_game_and_scores_viewer_first():
@@ -101,8 +102,8 @@ def test_partners_read_as_two_sides_with_the_partner_named():
     bob_row, ann_row = only_row(game, bob), only_row(game, ann)
 
     assert bob_row.company == "with your partner dee against ann and cy"
-    assert (bob_row.score, bob_row.result_text) == ("6–\N{MINUS SIGN}1", "You won")
-    assert (ann_row.score, ann_row.result_text) == ("\N{MINUS SIGN}1–6", "You lost")
+    assert (bob_row.score, bob_row.result_text) == ("6 to \N{MINUS SIGN}1", "You won")
+    assert (ann_row.score, ann_row.result_text) == ("\N{MINUS SIGN}1 to 6", "You lost")
 
 
 def test_my_games_lists_tables_with_their_game_company_turn_and_place(client):
@@ -170,3 +171,23 @@ def test_ten_seat_tables_add_no_query_per_game_or_seat(client, django_assert_max
     with django_assert_max_num_queries(one_each):
         response = client.get("/games/")
     assert response.content.decode().count('<li class="game-card') == 8
+
+
+def test_a_table_says_how_it_ended_in_its_own_words(client):
+    """An early abort at a table is before its first move (not "before both players"); a
+    game's own ending reads as its rules word it."""
+    from games import services
+
+    ann, bob, cy = people("ann", "bob", "cy")
+    aborted = start_table("tally", "open", [ann, bob, cy], seed="early")
+    services.game_resign(user=bob, game_id=aborted.pk)
+    finished = start_table("tally", "open", [ann, bob, cy], seed="played")
+    finish_table(finished, [5, -3, 1], [1, 3, 2])
+    Game.objects.filter(pk=finished.pk).update(reason="played out")
+    client.force_login(ann)
+    shown = " ".join(
+        unescape(section(client.get("/games/").content.decode(), "finished-title")).split()
+    )
+    assert "Aborted · aborted before the first move" in shown
+    assert "before both players" not in shown
+    assert "1st of 3 · every card in hand has been played" in shown
