@@ -73,39 +73,40 @@ def _deals(seats: int) -> int:
 
 
 def _line(event: dict, view: dict) -> str:
-    """One logged event as a sentence (exactly one per event: the replay counts them)."""
+    """One logged event as a line (exactly one per event: the replay counts them; no
+    closing full stop, as the replay joins a step's lines with semicolons)."""
     names = _names(view)
     kind = event["type"]
     if kind == "round":
-        return f"Round {event['round']}: {names[event['dealer']]} deals."
+        return f"Round {event['round']}: {names[event['dealer']]} deals"
     if kind == "redeal":
-        return f"The starting pile {_short_list(event['cards'])} is shuffled back and dealt again."
+        return f"The starting pile {_short_list(event['cards'])} is shuffled back and dealt again"
     if kind == "pile":
-        return f"Starting pile: {_short_list(event['cards'])}, {short(event['cards'][-1])} on top."
+        return f"Starting pile: {_short_list(event['cards'])}, {short(event['cards'][-1])} on top"
     if kind == "deal":
-        return f"Deal {event['deal']}: six new cards to each player."
+        return f"Deal {event['deal']}: six new cards to each player"
     if kind == "play":
         who, played = names[event["seat"]], short(event["card"])
         if not event["captured"]:
-            return f"{who} plays {played}."
+            return f"{who} plays {played}"
         count = len(event["captured"])
         text = f"{who} plays {played} and takes the pile ({count} cards)"
         if event["xeri"] == "jack_xeri":
             return text + ": a Jack xeri, 20 points!"
         if event["xeri"]:
             return text + ": a xeri, 10 points!"
-        return text + "."
+        return text
     if kind == "last_pile":
         side = side_name(view, event["side"])
-        return f"The last {len(event['cards'])} cards on the table go to {side}, who took last."
+        return f"The last {len(event['cards'])} cards on the table go to {side}, who took last"
     if kind == "score":
         totals = ", ".join(
             f"{side_name(view, side['side'])} {side['total']}" for side in event["sides"]
         )
         won = event["winner"]
         winner = "a tie" if won is None else f"{side_name(view, won)} win the round"
-        return f"Scores for round {event['round']}: {totals}; {winner}."
-    return "The match is over."
+        return f"Scores for round {event['round']}: {totals}; {winner}"
+    return "The match is over"
 
 
 def _sheets(view: dict) -> list[dict]:
@@ -124,6 +125,7 @@ def _sheets(view: dict) -> list[dict]:
         result.append(
             {
                 "round": sheet["round"],
+                "latest": sheet is view["sheets"][-1],
                 "rows": rows,
                 "winner": "Tied" if won is None else f"{side_name(view, won)} won it",
             }
@@ -187,7 +189,7 @@ class XeriSite:
     over_line_template = "xeri/table.html#over-line"
     score_extra_template = "xeri/table.html#rounds-won"  # beside each score
     hand_anchor = "#your-hand"
-    log_opens = "Round "  # the line that opens a round: "Round 2: bob deals."
+    log_opens = "Round "  # the line that opens a round: "Round 2: bob deals"
     replay_template = "xeri/replay.html#table"
     rules_template = "xeri/rules.html"
 
@@ -205,7 +207,8 @@ class XeriSite:
         """Each seat's hand (its cards for the viewer's own seat, else a count), its side,
         and whether it is the viewer's partner; the pile, the stock and the captures."""
         names = _names(view)
-        partner = view["partner"]
+        # The viewer's partner (seat views name it; the full view after the end does not).
+        partner = (seat + 2) % 4 if seat is not None and view["seats"] == 4 else None
         for entry in seats:
             s = entry["seat"]
             entry["count"] = view["hand_counts"][s]

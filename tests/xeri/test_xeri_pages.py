@@ -199,6 +199,8 @@ def test_a_partnership_match_shows_each_seat_its_place():
         else:
             word = {1: "won", 2: "lost"}[ranks[seat]] if ranks[0] != ranks[1] else "drew"
             assert title == f"You {word}"
+            partner = users[(seat + 2) % 4].username
+            assert f"You and {partner} :" in text(element(html, "xeri-capture-yours"))
         assert "Match over after 4 rounds" in text(element(html, 'class="turn"'))
 
 
@@ -290,4 +292,4 @@ def test_the_log_tells_one_line_per_event():
     assert len(lines) == len(view["history"])
     captures_ = [e for e in view["history"] if e["type"] == "play" and e["captured"]]
     assert sum("takes the pile" in line for line in lines) == len(captures_)
-    assert lines[-1] == "The match is over."
+    assert lines[-1] == "The match is over"
