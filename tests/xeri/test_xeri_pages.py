@@ -293,3 +293,41 @@ def test_the_log_tells_one_line_per_event():
     captures_ = [e for e in view["history"] if e["type"] == "play" and e["captured"]]
     assert sum("takes the pile" in line for line in lines) == len(captures_)
     assert lines[-1] == "The match is over"
+
+
+def test_xeris_templates_and_stylesheet_come_from_its_package():
+    from pathlib import Path
+
+    from django.contrib.staticfiles import finders
+    from django.template.loader import get_template
+
+    home = Path(__file__).resolve().parents[2] / "games" / "xeri"
+    assert registry.site("xeri") is SITE
+    for name in (SITE.table_template, SITE.replay_template, SITE.rules_template):
+        origin = get_template(name.partition("#")[0]).origin.name
+        assert Path(origin).is_relative_to(home / "templates"), name
+    assert Path(finders.find("xeri/table.css")).is_relative_to(home / "static")
+
+
+@pytest.mark.parametrize(
+    ("post", "action"),
+    [
+        ({"type": "play", "card": "0"}, {"type": "play", "card": CARDS[0]}),
+        ({"type": "play", "card": " 51 "}, {"type": "play", "card": CARDS[51]}),
+    ],
+)
+def test_a_card_button_is_read_as_its_card(post, action):
+    assert SITE.parse_action(post) == action
+
+
+def test_the_admin_tells_the_log_in_sentences(client):
+    from tests.moderation.admin_fixtures import admin_url, login_as, make_moderator
+
+    game = play_moves(start_table("xeri", "classic", people(2), seed="admin-log"), 4)
+    game = finish(game)
+    login_as(client, make_moderator("mona"))
+    page = client.get(admin_url("games_game_change", game.pk)).content.decode()
+    log = re.search(r"Everything that happened</summary><ol>(.*?)</ol>", page, re.S).group(1)
+    lines = re.findall(r"<li>(.*?)</li>", log)
+    assert lines[0].startswith("Round 1: ") and lines[-1] == "The match is over"
+    assert len(lines) > game.n_actions and "type" not in log
