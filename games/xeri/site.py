@@ -164,6 +164,7 @@ def _common(view: dict, seat) -> dict:
         "captures": [
             {
                 **captured,
+                "faces": cards(captured["cards"]),
                 "name": side_names[captured["side"]],
                 "yours": captured["side"] == mine,
                 "won": view["rounds_won"][captured["side"]],

@@ -331,3 +331,17 @@ def test_the_admin_tells_the_log_in_sentences(client):
     lines = re.findall(r"<li>(.*?)</li>", log)
     assert lines[0].startswith("Round 1: ") and lines[-1] == "The match is over"
     assert len(lines) > game.n_actions and "type" not in log
+
+
+def test_each_sides_cards_taken_are_shown_folded_under_its_count():
+    users = people(2)
+    game = start_table("xeri", "classic", users, seed="taken")
+    while not any(game_state(game).captured):
+        game = play_moves(game, 1, seed=game.n_actions)
+    state = game_state(game)
+    html = client_for(users[0]).get(page_url(game)).content.decode()
+    boxes = re.findall(r'<li class="xeri-capture.*?</li>', html, re.S)
+    for side, box in enumerate(boxes):
+        assert f"{len(state.captured[side])} card" in text(box)
+        taken = element(box, "xeri-taken") if state.captured[side] else ""
+        assert drawn(taken) == set(state.captured[side])
