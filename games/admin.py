@@ -28,7 +28,7 @@ from . import registry
 from .models import Game, GameAction, GameSeat
 from .outcomes import ordinal, sides_of
 from .rows import score_text, signed
-from .selectors import can_see_every_card, game_state, player_names
+from .selectors import can_see_every_card, game_state, history_lines, player_names
 
 
 class GameActionInline(ReadOnly, admin.TabularInline):
@@ -273,9 +273,12 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
         names = player_names(game)
         kind = getattr(game, "kind", "xix")  # games are stored without their kind until step 3
         view = registry.rules(kind).full_view(game_state(game), names)
-        rows = registry.site(kind).admin_rows(view, names)
+        site = registry.site(kind)
+        rows = site.admin_rows(view, names)
         body = format_html_join("", "<tr><th>{}</th><td>{}</td></tr>", rows)
-        history = format_html_join("", "<li>{}</li>", ((line,) for line in view["history"]))
+        history = format_html_join(
+            "", "<li>{}</li>", ((line,) for line in history_lines(site, view))
+        )
         return format_html(
             '<table class="xix-full-table">{}</table>'
             "<details><summary>Everything that happened</summary><ol>{}</ol></details>",

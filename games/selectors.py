@@ -92,6 +92,14 @@ def game_view(game: Game, seat: int | None, state=None) -> dict:
     return rules.seat_view(state, seat, names)
 
 
+def history_lines(site, view: dict) -> list[str]:
+    """The game log's lines for ``view``: the view's ``history`` as it is, or told by the
+    game's site (``site.history_lines(view)``) when its engine logs events, not sentences.
+    Either way one line per logged event, which the replay's grouping counts on."""
+    tell = getattr(site, "history_lines", None)
+    return tell(view) if tell else view["history"]
+
+
 def user_games(user):
     """A user's games: Q for the games they sit in (waiting challenges have no seat
     position yet, so they are not among them). One seat row per game and user, so the join

@@ -29,7 +29,13 @@ from games.kit.errors import IllegalAction
 from games.models import Game, GameSeat
 from games.outcomes import partners_of, place_text, sides_of
 from games.rows import score_text, table_row
-from games.selectors import game_for_user, game_view, is_challenge, player_names
+from games.selectors import (
+    game_for_user,
+    game_view,
+    history_lines,
+    is_challenge,
+    player_names,
+)
 from games.services import NOT_SEATED
 from games.views.actions import NUMBER, BadForm, number
 from notifications.services import mark_read, viewing_mark
@@ -259,6 +265,7 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
     context.update(
         {
             "view": view,
+            "log": history_lines(site, view),
             "seats": seats,
             # The title's sides: partners together ("alice & carol v bob & dmitri").
             "sides": [[seats[s] for s in side] for side in sides_of(game)],

@@ -20,7 +20,7 @@ from games import registry
 from games.models import Game
 from games.outcomes import place_text
 from games.rows import score_text
-from games.selectors import can_see_every_card, game_for_user, player_names
+from games.selectors import can_see_every_card, game_for_user, history_lines, player_names
 from games.views.play import kind_of, site_of, variant_info
 
 TEMPLATE = "games/replay.html"
@@ -73,6 +73,7 @@ def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict
     names = player_names(game)
     rules = registry.rules(kind_of(game))
     full_view = rules.full_view
+    site = site_of(game)
     state = game.initial_state()
     at_step = state
     # Action k wrote history lines bounds[k]:bounds[k+1], one per event; the lines before
@@ -83,7 +84,7 @@ def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict
         bounds.append(bounds[-1] + len(events))
         if number == step:
             at_step = state
-    history = full_view(state, names)["history"]
+    history = history_lines(site, full_view(state, names))
     groups = [
         {"step": k, "lines": history[bounds[k] : bounds[k + 1]]} for k in range(len(bounds) - 1)
     ]

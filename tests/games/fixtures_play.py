@@ -1,14 +1,19 @@
 """Helpers for the game page tests: players, games in a chosen phase, posting actions, and
 pulling parts out of the HTML the way a reader of the page would find them."""
 
+import random
 import re
+from datetime import timedelta
 from html import unescape
 
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+from games import services
 from games.models import Game, GameAction
 from games.selectors import game_state
+from notifications.models import Notification
 from tests.factories import UserFactory, play, start_game
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -113,3 +118,113 @@ def labels(html: str, prefix: str) -> list[str]:
 def card_numbers(html: str) -> set[int]:
     """Card numbers drawn in a piece of HTML (the numerals on face-up cards)."""
     return {int(n) for n in re.findall(r'<span class="card-num"[^>]*>(\d+)</span>', html)}
+
+
+# --- tables of any game: people, moves through the service, form posts, captured answers
+
+
+def people(n, prefix="p"):
+    return [UserFactory(username=f"{prefix}{i}") for i in range(n)]
+
+
+def page_url(game) -> str:
+    return reverse("games:game", args=[game.pk])
+
+
+def play_moves(game, count, seed=0):
+    """``count`` random legal actions through the service, as the players would make them."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        state = game_state(game)
+        game, _, _ = services.game_act(
+            user=game.players[state.to_move],
+            game_id=game.pk,
+            action=rng.choice(state.legal_actions()),
+            expected_seq=game.n_actions,
+        )
+    return Game.objects.get(pk=game.pk)
+
+
+def finish(game, seed=0, commits=None):
+    """Play on to the end. ``commits``: pytest-django's ``django_capture_on_commit_callbacks``
+    where the site plays some seats (a bot, a player who left): their tasks run when each
+    move's transaction commits, eagerly in the tests (CELERY_TASK_ALWAYS_EAGER)."""
+    while game.status == Game.Status.ACTIVE:
+        if commits is None:
+            game = play_moves(game, 1, seed + game.n_actions)
+            continue
+        with commits(execute=True):
+            game = play_moves(game, 1, seed + game.n_actions)
+        game = Game.objects.get(pk=game.pk)
+    return game
+
+
+def normalise(html: str, game) -> str:
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "CSRF-INPUT", html)
+    html = re.sub(r'"X-CSRFToken": "[^"]+"', "CSRF-HEADER", html)
+    return html.replace(f"/games/{game.pk}/", "/games/ID/")
+
+
+def captures(game, viewer) -> dict:
+    client = client_for(viewer)
+    url = page_url(game)
+    n = game.n_actions
+    answers = {
+        "page": client.get(url),
+        "partial": client.get(url, **HX),
+        "poll unchanged": client.get(poll_url(game, n), **HX),
+        "poll behind": client.get(poll_url(game, n - 1), **HX),
+        "download": client.get(reverse("games:record", args=[game.pk])),
+        "replay": client.get(reverse("games:replay", args=[game.pk])),
+    }
+    return {
+        name: (response.status_code, normalise(response.content.decode(), game))
+        for name, response in answers.items()
+    }
+
+
+def play_by_posts(game, clients, rng) -> tuple[Game, int]:
+    """Play ``game`` to its end as people do: the mover's client (``clients`` by user id)
+    reads its page and posts one of the card buttons it offers (``rng`` picks), every
+    other post through htmx. Returns the finished game and the number of posts."""
+    posts = 0
+    while True:
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            return game, posts
+        client = clients[game.players[game.to_move].pk]
+        html = client.get(page_url(game)).content.decode()
+        seq = re.search(r'<input type="hidden" name="seq" value="(\d+)">', html).group(1)
+        cards = re.findall(r'<button type="submit" name="card" value="(\d+)"', html)
+        assert int(seq) == game.n_actions and cards
+        form = {"seq": seq, "type": "play", "card": rng.choice(cards)}
+        if posts % 2:
+            answer = client.post(act_url(game), form, **HX)
+            assert answer.status_code == 200 and 'id="game-live"' in answer.content.decode()
+        else:
+            answer = client.post(act_url(game), form)
+            assert answer.status_code == 303 and answer["Location"] == page_url(game)
+        posts += 1
+
+
+def same_answers(game_a, game_b, viewers) -> dict:
+    """Each viewer's answers (``captures``) from two games that must look the same to
+    them, compared: the page, the partial, the polls, and the download and replay, refused
+    while the game is on. The two games' deadlines are made equal and the notifications
+    emptied first (the navigation's unread count covers both games). Returns game_a's
+    answers by viewer's username."""
+    deadline = timezone.now() + timedelta(days=2, minutes=30)
+    Game.objects.filter(pk__in=[game_a.pk, game_b.pk]).update(deadline=deadline)
+    game_a.refresh_from_db()
+    game_b.refresh_from_db()
+    Notification.objects.all().delete()
+    seen = {}
+    for viewer in viewers:
+        seen_a, seen_b = captures(game_a, viewer), captures(game_b, viewer)
+        for name in seen_a:
+            assert seen_a[name] == seen_b[name], f"{viewer.username}'s {name} differs"
+        assert seen_a["page"][0] == 200 and seen_a["poll behind"][0] == 200
+        assert seen_a["poll unchanged"][0] == 204
+        assert seen_a["download"][0] == 403 and seen_a["replay"][0] == 403
+        seen[viewer.username] = seen_a
+    return seen

@@ -17,22 +17,27 @@ from games import registry, services
 from games.models import Game, GameAction, GameSeat
 from games.outcomes import place_text
 from games.selectors import game_state
-from notifications.models import Notification
 from tests.factories import UserFactory, start_game, start_table
-from tests.games.fixtures_play import HX, act_url, client_for, element, poll_url, text
+from tests.games.fixtures_play import (
+    HX,
+    act_url,
+    captures,
+    client_for,
+    element,
+    finish,
+    page_url,
+    people,
+    play_by_posts,
+    play_moves,
+    poll_url,
+    same_answers,
+    text,
+)
 
 pytestmark = pytest.mark.django_db
 
 RULES = registry.rules("tally")
 TABLES = [("open", 3), ("open", 5), ("partners", 4)]
-
-
-def people(n, prefix="p"):
-    return [UserFactory(username=f"{prefix}{i}") for i in range(n)]
-
-
-def page_url(game) -> str:
-    return reverse("games:game", args=[game.pk])
 
 
 def shown_cards(html: str) -> set[int]:
@@ -44,34 +49,6 @@ def shown_cards(html: str) -> set[int]:
 
 def seat_box(html: str, seat: int) -> str:
     return element(html, f'data-seat="{seat}"')
-
-
-def play_moves(game, count, seed=0):
-    """``count`` random legal actions through the service, as the players would make them."""
-    rng = random.Random(seed)
-    for _ in range(count):
-        state = game_state(game)
-        game, _, _ = services.game_act(
-            user=game.players[state.to_move],
-            game_id=game.pk,
-            action=rng.choice(state.legal_actions()),
-            expected_seq=game.n_actions,
-        )
-    return Game.objects.get(pk=game.pk)
-
-
-def finish(game, seed=0, commits=None):
-    """Play on to the end. ``commits``: pytest-django's ``django_capture_on_commit_callbacks``
-    where the site plays some seats (a bot, a player who left): their tasks run when each
-    move's transaction commits, eagerly in the tests (CELERY_TASK_ALWAYS_EAGER)."""
-    while game.status == Game.Status.ACTIVE:
-        if commits is None:
-            game = play_moves(game, 1, seed + game.n_actions)
-            continue
-        with commits(execute=True):
-            game = play_moves(game, 1, seed + game.n_actions)
-        game = Game.objects.get(pk=game.pk)
-    return game
 
 
 @pytest.mark.parametrize(("variant", "seats"), TABLES)
@@ -134,30 +111,6 @@ def test_partners_are_named_beside_each_seat():
     assert all("own 0" in text(score) for score in scores)
 
 
-def normalise(html: str, game) -> str:
-    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "CSRF-INPUT", html)
-    html = re.sub(r'"X-CSRFToken": "[^"]+"', "CSRF-HEADER", html)
-    return html.replace(f"/games/{game.pk}/", "/games/ID/")
-
-
-def captures(game, viewer) -> dict:
-    client = client_for(viewer)
-    url = page_url(game)
-    n = game.n_actions
-    answers = {
-        "page": client.get(url),
-        "partial": client.get(url, **HX),
-        "poll unchanged": client.get(poll_url(game, n), **HX),
-        "poll behind": client.get(poll_url(game, n - 1), **HX),
-        "download": client.get(reverse("games:record", args=[game.pk])),
-        "replay": client.get(reverse("games:replay", args=[game.pk])),
-    }
-    return {
-        name: (response.status_code, normalise(response.content.decode(), game))
-        for name, response in answers.items()
-    }
-
-
 def test_a_seats_pages_do_not_depend_on_cards_it_cannot_know():
     """Two tables whose set-ups differ only by ``RULES.hidden_swap`` for seat 0 (a card of
     another seat's hand traded with an undealt one), the same moves made at both: seat 0
@@ -178,20 +131,9 @@ def test_a_seats_pages_do_not_depend_on_cards_it_cannot_know():
             services.game_act(
                 user=users[state.to_move], game_id=game.pk, action=action, expected_seq=seq
             )
-    deadline = timezone.now() + timedelta(days=2, minutes=30)
-    Game.objects.filter(pk__in=[game_a.pk, game_b.pk]).update(deadline=deadline)
-    game_a.refresh_from_db()
-    game_b.refresh_from_db()
-    Notification.objects.all().delete()  # the navigation's unread count covers both games
-
-    for viewer in (users[0], spectator):
-        seen_a, seen_b = captures(game_a, viewer), captures(game_b, viewer)
-        for name in seen_a:
-            assert seen_a[name] == seen_b[name], f"{viewer.username}'s {name} differs"
-        assert seen_a["page"][0] == 200 and seen_a["poll behind"][0] == 200
-        assert seen_a["poll unchanged"][0] == 204
-        assert seen_a["download"][0] == 403 and seen_a["replay"][0] == 403
-        assert shown_cards(seen_a["page"][1]).isdisjoint(secret)
+    seen = same_answers(game_a, game_b, (users[0], spectator))
+    for answers in seen.values():
+        assert shown_cards(answers["page"][1]).isdisjoint(secret)
     # The comparison can fail: the other seat holds different cards at the two tables.
     assert captures(game_a, users[other])["page"] != captures(game_b, users[other])["page"]
 
@@ -291,25 +233,7 @@ def test_four_people_play_a_whole_table_by_form_posts_and_each_sees_their_place(
     users = people(4)
     game = start_table("tally", "partners", users, seed="by-hand")
     clients = {user.pk: client_for(user) for user in users}
-    rng = random.Random(4)
-    posts = 0
-    while True:
-        game.refresh_from_db()
-        if game.status != Game.Status.ACTIVE:
-            break
-        client = clients[game.players[game.to_move].pk]
-        html = client.get(page_url(game)).content.decode()
-        seq = re.search(r'<input type="hidden" name="seq" value="(\d+)">', html).group(1)
-        cards = re.findall(r'<button type="submit" name="card" value="(\d+)"', html)
-        assert int(seq) == game.n_actions and cards
-        form = {"seq": seq, "type": "play", "card": rng.choice(cards)}
-        if posts % 2:
-            answer = client.post(act_url(game), form, **HX)
-            assert answer.status_code == 200 and 'id="game-live"' in answer.content.decode()
-        else:
-            answer = client.post(act_url(game), form)
-            assert answer.status_code == 303 and answer["Location"] == page_url(game)
-        posts += 1
+    game, posts = play_by_posts(game, clients, random.Random(4))
     assert posts == 12 and game.status == Game.Status.FINISHED
     for seat, user in enumerate(users):
         over = text(element(clients[user.pk].get(page_url(game)).content.decode(), "game-over"))

@@ -1,0 +1,104 @@
+"""A person plays a whole Xeri partnership match against three bots by clicking cards in
+Chromium, on a desktop window and (a second window on the same account) a phone's: the bots
+answer before the table comes back; screenshots of each phase go to ``/work/shots/xeri/``
+(``XERI_SHOTS`` changes that) at 1280x900 and 390x844."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from allauth.account.models import EmailAddress
+
+from games import registry, services
+from games.models import Game
+from tests.e2e.test_csp import log_in
+from tests.e2e.test_play_through import expect_text, game_over, your_turn
+from tests.factories import UserFactory, start_table
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path(os.environ.get("XERI_SHOTS", "/work/shots/xeri"))
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def served_xeri():
+    registry.SERVED.append("xeri")
+    yield
+    registry.SERVED.remove("xeri")
+
+
+def shoot(pages, name):
+    """The same moment at both sizes: the desktop page as it stands, the phone reloaded."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    desk, phone = pages
+    desk.screenshot(path=SHOTS / f"{name}-1280.png", full_page=True)
+    phone.reload()
+    phone.screenshot(path=SHOTS / f"{name}-390.png", full_page=True)
+
+
+def play_first_card(page):
+    """Click the first card of the hand (as a person would) and wait for the table."""
+    page.locator("#game-live").evaluate("element => element.dataset.e2eStale = 'yes'")
+    page.locator("#your-hand button.xc-button").first.click()
+    page.wait_for_selector("#game-live:not([data-e2e-stale])")
+    error = page.locator(".game-error")
+    assert not error.count(), f"the site refused a move it offered: {error.inner_text()}"
+
+
+def test_a_person_plays_a_partnership_match_against_bots_by_clicking(
+    live_server, new_page, served_xeri
+):
+    base = live_server.url
+    cleo = UserFactory(username="cleo")
+    EmailAddress.objects.create(user=cleo, email=cleo.email, verified=True, primary=True)
+    bots = [
+        UserFactory(username=f"bot-{level}{n}", is_bot=True, bot_level=level)
+        for n, level in enumerate(("heuristic", "random", "heuristic"), start=1)
+    ]
+    game = start_table("xeri", "classic", [cleo, *bots], seed="e2e-xeri")
+    if game.to_move != 0:
+        services.seat_autoplay(game_id=game.pk, expected_seq=0)
+    desk, phone = new_page(), new_page(viewport=PHONE)
+    for page in (desk, phone):
+        log_in(page, base, "cleo")
+        page.goto(f"{base}/games/{game.pk}/")
+    expect_text(desk, ".exchange", "your partner is bot-random2")
+    assert your_turn(desk)
+    shoot((desk, phone), "1-start")
+
+    # The keyboard reaches the hand: "Skip to the game" leads there, Tab to a card.
+    desk.keyboard.press("Tab")
+    skip = desk.locator(":focus")
+    assert "Skip to the game" in skip.inner_text()
+
+    shots = {"capture", "round-sheet"}
+    clicks = 0
+    while not game_over(desk):
+        assert clicks < 60, f"no end after {clicks} moves"
+        assert your_turn(desk), "the bots left a move unplayed"
+        play_first_card(desk)
+        clicks += 1
+        if clicks == 3:
+            shoot((desk, phone), "2-mid-round")
+        if "capture" in shots and "took" in desk.locator(".xeri-last").inner_text():
+            shots.discard("capture")
+            shoot((desk, phone), "3-capture")
+        if "round-sheet" in shots and desk.locator("#sheet-1-title").count():
+            shots.discard("round-sheet")
+            expect_text(desk, ".xeri-sheet", "Honours")
+            shoot((desk, phone), "4-round-two")
+    # 12 cards for each seat a round, each seat dealing once
+    assert clicks == 48
+    expect_text(desk, ".turn", "Match over after 4 rounds")
+    shoot((desk, phone), "5-over")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.n_actions == 192
+
+    for page in (desk, phone):
+        page.get_by_role("link", name="Replay").click()
+        page.wait_for_url(re.compile(r"/replay/"))
+        expect_text(page, "#replay-position", "Step 0 of 192")
+    desk.screenshot(path=SHOTS / "6-replay-1280.png", full_page=True)
+    phone.screenshot(path=SHOTS / "6-replay-390.png", full_page=True)
