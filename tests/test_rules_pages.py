@@ -244,3 +244,12 @@ def test_the_home_page_keeps_a_players_games_and_offers_play(client):
     assert 'href="/lobby/">Play XIX' in main
     for key in KEYS:
         assert f'href="/rules/{key}/"' in main
+
+
+def test_a_page_about_another_game_credits_it_in_the_footer(client):
+    """The footer always credits XIX, the site's first game; a page about another game
+    credits that game first."""
+    xeri = " ".join(client.get("/rules/xeri/").content.decode().split())
+    assert "Xeri: a traditional Greek game that nobody owns.<br> XIX was designed by" in xeri
+    xix = " ".join(client.get("/rules/xix/").content.decode().split())
+    assert "<footer class=\"site-footer\"> <p> XIX was designed by Michael Purcell" in xix

@@ -112,3 +112,13 @@ def game(key: str, served=None) -> RulesPage:
         playable=key in served,
         template=template,
     )
+
+
+def credit_line(key: str) -> str:
+    """The footer's line for a page about the game ``key`` ("Xeri: a traditional Greek
+    game that nobody owns."), or "" for XIX, whose credit the footer always carries, and
+    for a game without a rules page."""
+    about = ABOUT.get(key)
+    if key == "xix" or about is None:
+        return ""
+    return f"{registry.rules(key).name}: {about.credit[:1].lower()}{about.credit[1:]}"

@@ -32,4 +32,6 @@ def rules_game(request, key):
         game = rules_pages.game(key)
     except KeyError:
         raise Http404("No game of that name has rules here.") from None
-    return render(request, game.template, {"game": game})
+    return render(
+        request, game.template, {"game": game, "footer_credit": rules_pages.credit_line(key)}
+    )

@@ -40,6 +40,7 @@ from games.services import NOT_SEATED
 from games.views.actions import NUMBER, BadForm, number
 from notifications.services import mark_read, viewing_mark
 from ratings.models import RatingChange
+from xix_site.rules_pages import credit_line
 
 # An htmx answer: the live table, and the navigation's badges out of band when it shows
 # the end of the game (the badges change then, and the page's header is not swapped).
@@ -243,6 +244,7 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
         # The game's name beside its variant, once the site serves more than one game or
         # this one is not the site's only game (XIX's page reads as before while alone).
         "game_name": registry.rules(game.kind).name if registry.served() != [game.kind] else "",
+        "footer_credit": credit_line(game.kind),
     }
     if game.status == Game.Status.WAITING and not is_challenge(game):
         context["table"] = _waiting_table(request, game, context["now"])

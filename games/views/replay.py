@@ -22,6 +22,7 @@ from games.outcomes import place_text
 from games.rows import score_text
 from games.selectors import can_see_every_card, game_for_user, history_lines, player_names
 from games.views.play import kind_of, site_of, variant_info
+from xix_site.rules_pages import credit_line
 
 TEMPLATE = "games/replay.html"
 
@@ -179,6 +180,7 @@ def game_replay(request, game_id):
         "site": site,
         "names": names,
         "variant": variant_info(game),
+        "footer_credit": credit_line(game.kind),
         "view": view,
         "history": history,
         "current": history[step],
