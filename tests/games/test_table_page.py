@@ -158,6 +158,24 @@ def captures(game, viewer) -> dict:
     }
 
 
+def same_captures(game_a, game_b, viewers) -> list[dict]:
+    """Each viewer's captures of ``game_a``, checked equal to those of ``game_b`` (two
+    games that differ only in cards the viewers cannot know), after giving both the same
+    deadline and clearing the notifications (the navigation's unread count covers both)."""
+    deadline = timezone.now() + timedelta(days=2, minutes=30)
+    Game.objects.filter(pk__in=[game_a.pk, game_b.pk]).update(deadline=deadline)
+    game_a.refresh_from_db()
+    game_b.refresh_from_db()
+    Notification.objects.all().delete()
+    seen = []
+    for viewer in viewers:
+        seen_a, seen_b = captures(game_a, viewer), captures(game_b, viewer)
+        for name in seen_a:
+            assert seen_a[name] == seen_b[name], f"{viewer.username}'s {name} differs"
+        seen.append(seen_a)
+    return seen
+
+
 def test_a_seats_pages_do_not_depend_on_cards_it_cannot_know():
     """Two tables whose set-ups differ only by ``RULES.hidden_swap`` for seat 0 (a card of
     another seat's hand traded with an undealt one), the same moves made at both: seat 0
@@ -178,16 +196,7 @@ def test_a_seats_pages_do_not_depend_on_cards_it_cannot_know():
             services.game_act(
                 user=users[state.to_move], game_id=game.pk, action=action, expected_seq=seq
             )
-    deadline = timezone.now() + timedelta(days=2, minutes=30)
-    Game.objects.filter(pk__in=[game_a.pk, game_b.pk]).update(deadline=deadline)
-    game_a.refresh_from_db()
-    game_b.refresh_from_db()
-    Notification.objects.all().delete()  # the navigation's unread count covers both games
-
-    for viewer in (users[0], spectator):
-        seen_a, seen_b = captures(game_a, viewer), captures(game_b, viewer)
-        for name in seen_a:
-            assert seen_a[name] == seen_b[name], f"{viewer.username}'s {name} differs"
+    for seen_a in same_captures(game_a, game_b, (users[0], spectator)):
         assert seen_a["page"][0] == 200 and seen_a["poll behind"][0] == 200
         assert seen_a["poll unchanged"][0] == 204
         assert seen_a["download"][0] == 403 and seen_a["replay"][0] == 403
