@@ -124,6 +124,7 @@ def test_each_seat_sees_names_the_mover_and_only_its_own_cards(variant, seats, m
             else:
                 assert 'name="card"' not in answer and 'name="n"' not in answer
             assert "Round 1 of 8" in text(answer)
+            assert "{#" not in answer and "{%" not in answer  # no template text leaks out
         if variant == "bid":
             # every bid made is shown by its seat
             for bid in RULES.seat_view(state, 0)["bids"]:
