@@ -92,7 +92,9 @@ def form_from_page(html: str, rng) -> dict:
     return {"seq": seq, "type": "play", "card": rng.choice(cards)}
 
 
-@pytest.mark.parametrize(("variant", "seats", "moves"), [("bid", 4, 9), ("win", 3, 2)])
+@pytest.mark.parametrize(
+    ("variant", "seats", "moves"), [("bid", 4, 9), ("win", 3, 2), ("lose", 10, 14)]
+)
 def test_each_seat_sees_names_the_mover_and_only_its_own_cards(variant, seats, moves):
     users, spectator = people(seats), UserFactory(username="watcher")
     game = start_table("xactika", variant, users, seed="see")
@@ -123,7 +125,7 @@ def test_each_seat_sees_names_the_mover_and_only_its_own_cards(variant, seats, m
                 assert "Your move" in text(answer)
             else:
                 assert 'name="card"' not in answer and 'name="n"' not in answer
-            assert "Round 1 of 8" in text(answer)
+            assert f"Round 1 of {max(8, seats)}" in text(answer)
             assert "{#" not in answer and "{%" not in answer  # no template text leaks out
         if variant == "bid":
             # every bid made is shown by its seat
@@ -316,3 +318,31 @@ def test_the_replay_and_record_of_a_finished_game():
         assert record["result"]["scores"] == [row.score for row in rows]
         verdict = registry.check_record(record)
         assert verdict["ok"] and verdict["ranks"] == record["result"]["ranks"]
+
+
+def test_the_admin_shows_every_card_of_a_game_in_play():
+    users = people(4)
+    game = play_some(start_table("xactika", "bid", users, seed="admin"), users, 6, random.Random(4))
+    state = game_state(game)
+    names = [user.username for user in users]
+    view = RULES.full_view(state, names)
+    rows = dict(registry.site("xactika").admin_rows(view, names))
+    for seat, name in enumerate(names):
+        assert rows[f"{name} (seat {seat}), hand"] == " ".join(view["hands"][seat])
+    assert rows["Set aside this round"].split() == view["set_aside"]
+    assert len(view["set_aside"]) == 81 - 32
+    assert rows["Bids"] == ", ".join(f"{names[b['seat']]} {b['n']}" for b in view["bids"])
+    trick = view["trick"]
+    assert rows[f"This trick ({trick['suit']})"].startswith(names[trick["leader"]])
+    staff = UserFactory(username="staffer", is_staff=True, is_superuser=True)
+    html = client_for(staff).get(reverse("admin:games_game_change", args=[game.pk]))
+    assert html.status_code == 200
+    assert view["set_aside"][0] in html.content.decode()
+
+
+def test_the_page_links_xactikas_stylesheet_from_its_package():
+    users = people(2)
+    game = start_table("xactika", "win", users, seed="css")
+    html = client_for(users[0]).get(page_url(game)).content.decode()
+    assert '<link rel="stylesheet" href="/static/xactika/table.css">' in html
+    assert client_for(users[0]).get("/static/xactika/table.css").status_code == 200
