@@ -13,8 +13,9 @@ from accounts.models import User
 from games import registry, services
 from games.models import Game
 from games.outcomes import place_text
+from games.selectors import game_state
 from tests.e2e.test_play_through import MAX_CLICKS, expect_text, game_over, sign_up, your_turn
-from tests.factories import start_table
+from tests.factories import UserFactory, start_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -36,6 +37,8 @@ def shots(artifacts):
         for size, viewport in SIZES.items():
             page.set_viewport_size(viewport)
             page.screenshot(path=base / f"{phase}-{size}.png", full_page=True)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"], f"{phase} is {width} px wide at {size} size"
         page.set_viewport_size(SIZES["desktop"])
 
     return shoot
@@ -126,3 +129,27 @@ def test_a_person_plays_xactika_against_two_bots_by_clicking(
     over = page.locator(".game-over").inner_text()
     assert re.search(rf"You finished {re.escape(place_text(game, 1))}", over)
     assert "bot-random" in over and "bot-heuristic" in over
+
+
+def test_a_table_of_ten_in_the_middle_of_a_trick(live_server, new_page, mailoutbox, shots):
+    """Ten seats around one trick, seen by the player to move, at both sizes."""
+    page = new_page()
+    sign_up(page, live_server.url, mailoutbox, "cleo")
+    users = [UserFactory(username=f"player-{i}") for i in range(9)]
+    users.insert(4, User.objects.get(username="cleo"))
+    game = start_table("xactika", "bid", users, seed="ten")
+    while True:
+        state = game_state(game)
+        if state.to_move == 4 and state.plays:
+            break
+        game, _, _ = services.game_act(
+            user=users[state.to_move],
+            game_id=game.pk,
+            action=state.legal_actions()[0],
+            expected_seq=game.n_actions,
+        )
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect_text(page, ".xk-trick", "Called:")
+    assert page.locator(".xk-seat").count() == 10
+    assert page.locator(".xk-trick .xk-play").count() == len(state.plays)
+    shots(page, "ten-seats")
