@@ -252,4 +252,4 @@ def test_a_page_about_another_game_credits_it_in_the_footer(client):
     xeri = " ".join(client.get("/rules/xeri/").content.decode().split())
     assert "Xeri: a traditional Greek game that nobody owns.<br> XIX was designed by" in xeri
     xix = " ".join(client.get("/rules/xix/").content.decode().split())
-    assert "<footer class=\"site-footer\"> <p> XIX was designed by Michael Purcell" in xix
+    assert '<footer class="site-footer"> <p> XIX was designed by Michael Purcell' in xix

@@ -1,5 +1,6 @@
-"""Xactika's cards drawn for its rules page: ``{% xactika_card "2132" %}`` is an inline SVG
-of the card (its balls, cubes, cones and stars, one row a shape) with a text alternative."""
+"""Xactika's cards drawn for people: ``{% xactika_card "2132" %}`` (the rules page) is an
+inline SVG of the card (its balls, cubes, cones and stars, one row a shape) with a text
+alternative and a caption; ``{% xactika_face "2132" %}`` (the table) is the SVG alone."""
 
 import math
 
@@ -34,6 +35,17 @@ def describe(code: str) -> str:
 def xactika_card(code: str, note: str = ""):
     """The card ``code`` (four digits 1-3: balls, cubes, cones, stars); ``note`` is shown
     under it (who played it, "wins")."""
+    return {**_figure(code), "note": note}
+
+
+@register.inclusion_tag("xactika/_face.html")
+def xactika_face(code: str, label: bool = True):
+    """The card ``code`` as an inline SVG alone (phrasing content, for a button or a
+    table seat): ``label`` False leaves the text alternative to the element around it."""
+    return {**_figure(code), "labelled": label}
+
+
+def _figure(code: str) -> dict:
     if code not in cards.INDEX:
         raise template.TemplateSyntaxError(f"{code!r} is no Xactika card")
     shapes = []
@@ -45,5 +57,4 @@ def xactika_card(code: str, note: str = ""):
         "value": cards.VALUES[cards.INDEX[code]],
         "label": describe(code),
         "shapes": shapes,
-        "note": note,
     }

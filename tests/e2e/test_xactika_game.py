@@ -1,0 +1,155 @@
+"""A person plays a whole game of Xactika against two bots in the browser, by clicking:
+bids, leads (a card, then the shape called) and follows, to the end, where their place is
+shown. A screenshot of each phase is saved at 1280x900 and at 390x844 (a phone), under
+``test-artifacts/xactika/`` (or ``XACTIKA_SHOTS``), for people to look at."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from accounts.models import User
+from games import registry, services
+from games.models import Game
+from games.outcomes import place_text
+from games.selectors import game_state
+from tests.e2e.test_play_through import MAX_CLICKS, expect_text, game_over, sign_up, your_turn
+from tests.factories import UserFactory, start_table
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture
+def shots(artifacts):
+    folder = os.environ.get("XACTIKA_SHOTS")
+    base = Path(folder) if folder else artifacts("xactika")
+    base.mkdir(parents=True, exist_ok=True)
+    taken = set()
+
+    def shoot(page, phase: str):
+        """Each phase once, at both sizes (the page is put back to the desktop size)."""
+        if phase in taken:
+            return
+        taken.add(phase)
+        for size, viewport in SIZES.items():
+            page.set_viewport_size(viewport)
+            page.screenshot(path=base / f"{phase}-{size}.png", full_page=True)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"], f"{phase} is {width} px wide at {size} size"
+        page.set_viewport_size(SIZES["desktop"])
+
+    return shoot
+
+
+@pytest.fixture
+def served_xactika():
+    registry.SERVED.append("xactika")
+    yield
+    registry.SERVED.remove("xactika")
+
+
+def move(page, shoot, by_keyboard: bool) -> str:
+    """Make the move the page offers, as a person would: the lowest bid allowed; a lead's
+    first card, then its first shape (by mouse, or ``by_keyboard``); the first card that
+    may be played. Returns the phase."""
+    page.locator("#game-live").evaluate("element => element.dataset.e2eStale = 'yes'")
+    bids = page.locator("form.xk-bids button:enabled")
+    lead = page.locator("form.xk-lead")
+    if bids.count():
+        phase = "bid"
+        shoot(page, phase)
+        bids.first.click()
+    elif lead.count():
+        phase = "lead"
+        calls = lead.locator(".xk-calls button:visible")
+        assert calls.count() == 0, "no call is offered before a card is chosen"
+        if by_keyboard:  # the card's radio button, Space, Tab to its first call, Enter
+            lead.locator("input.xk-pick").first.focus()
+            page.keyboard.press("Space")
+            page.keyboard.press("Tab")
+            assert calls.count() == 4, "choosing a card shows its four calls"
+            assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith(
+                "Lead "
+            )
+            shoot(page, phase)
+            page.keyboard.press("Enter")
+        else:
+            lead.locator("label.xk-card-btn").first.click()
+            assert calls.count() == 4, "choosing a card shows its four calls"
+            shoot(page, phase)
+            calls.first.click()
+    else:
+        phase = "follow"
+        shoot(page, phase)
+        page.locator("form.xk-cards button.xk-playable").first.click()
+    page.wait_for_selector("#game-live:not([data-e2e-stale])")
+    error = page.locator(".game-error")
+    assert not error.count(), f"the site refused a move it offered: {error.inner_text()}"
+    return phase
+
+
+def test_a_person_plays_xactika_against_two_bots_by_clicking(
+    live_server, new_page, mailoutbox, shots, served_xactika
+):
+    base = live_server.url
+    page = new_page()
+    sign_up(page, base, mailoutbox, "cleo")
+    cleo = User.objects.get(username="cleo")
+    bots = [
+        User.objects.create(username="bot-random", is_bot=True, bot_level="random"),
+        User.objects.create(username="bot-heuristic", is_bot=True, bot_level="heuristic"),
+    ]
+    game = start_table("xactika", "bid", [bots[0], cleo, bots[1]], seed="e2e")
+    if game.to_move != 1:
+        services.seat_autoplay(game_id=game.pk, expected_seq=0)
+    page.goto(f"{base}/games/{game.pk}/")
+    expect_text(page, ".scoreboard", "bot-heuristic")
+
+    clicks, phases, keyed_leads = 0, set(), 0
+    while not game_over(page):
+        assert clicks < MAX_CLICKS, f"no end after {clicks} moves"
+        assert your_turn(page), "a bot left its move unplayed"
+        if page.locator("#xk-rounds-title").count():
+            shots(page, "round-summary")
+        if page.locator(".xk-trick .xk-play").count() >= 2:
+            shots(page, "trick")
+        phase = move(page, shots, by_keyboard=clicks % 2 == 1)
+        phases.add(phase)
+        keyed_leads += phase == "lead" and clicks % 2 == 1
+        clicks += 1
+    shots(page, "over")
+    assert phases == {"bid", "lead", "follow"} and keyed_leads > 0
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert game.actions.filter(seat=1).count() == clicks == 8 + 8 * 8
+    over = page.locator(".game-over").inner_text()
+    assert re.search(rf"You finished {re.escape(place_text(game, 1))}", over)
+    assert "bot-random" in over and "bot-heuristic" in over
+
+
+def test_a_table_of_ten_in_the_middle_of_a_trick(live_server, new_page, mailoutbox, shots):
+    """Ten seats around one trick, seen by the player to move, at both sizes."""
+    page = new_page()
+    sign_up(page, live_server.url, mailoutbox, "cleo")
+    users = [UserFactory(username=f"player-{i}") for i in range(9)]
+    users.insert(4, User.objects.get(username="cleo"))
+    game = start_table("xactika", "bid", users, seed="ten")
+    while True:
+        state = game_state(game)
+        if state.to_move == 4 and state.plays:
+            break
+        game, _, _ = services.game_act(
+            user=users[state.to_move],
+            game_id=game.pk,
+            action=state.legal_actions()[0],
+            expected_seq=game.n_actions,
+        )
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect_text(page, ".xk-trick", "Called:")
+    assert page.locator(".xk-seat").count() == 10
+    assert page.locator(".xk-trick .xk-play").count() == len(state.plays)
+    shots(page, "ten-seats")
