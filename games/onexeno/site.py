@@ -6,31 +6,32 @@ turn, the log and the end; this object names ONEXENO's partials
 their context from the viewer's view only (``engine/views.py``): the field with the open
 cells, the viewer's hand, the stack, every seat's taken cards, who is out.
 
-A placement posts ``card``, ``rotation`` and ``cell``: one number for the field cell, since
-a cell's button carries one value. Cells run from -4 to 4 each way around the first card
-(the field is at most 5 wide and 5 tall), so ``cell = (y + 4) * 9 + (x + 4)``.
+A placement posts ``card``, ``rotation`` and ``cell``, the field cell as "x,y" (a cell's
+button carries one value). Coordinates count from the first card and may be negative; as
+lines leave the field it can drift, so they have no fixed range.
 """
+
+import re
 
 from games.onexeno.engine import FORMAT, RULES, VALUE
 from games.onexeno.engine.cards import CANONICAL
 from games.onexeno.engine.state import LIMIT
-from games.views.actions import Field, parse_action_form
+from games.views.actions import BadForm, Field, parse_action_form
 
-REACH = LIMIT - 1  # how far a cell can lie from the first card, either way
-SPAN = 2 * REACH + 1
 ACTIONS = {
     "place": {
         "card": Field("card", 0, 255, "Choose a card from your hand."),
         "rotation": Field("rotation", 0, 3, "Choose how far to turn the card."),
-        "cell": Field("cell", 0, SPAN * SPAN - 1, "Choose a cell of the field."),
     },
     "pass": {},
 }
+CELL = re.compile(r"(-?\d{1,3}),(-?\d{1,3})")
 TURNS = ("not turned", "a quarter turn right", "a half turn", "a quarter turn left")
 
 
-def cell_code(x: int, y: int) -> int:
-    return (y + REACH) * SPAN + (x + REACH)
+def cell_code(x: int, y: int) -> str:
+    """The value a cell's button posts."""
+    return f"{x},{y}"
 
 
 def _cards(cards) -> str:
@@ -160,8 +161,13 @@ class OnexenoSite:
         """A placement (card, rotation, and the cell decoded to x and y) or the pass."""
         action = parse_action_form(post, ACTIONS)
         if action["type"] == "place":
-            cell = action.pop("cell")
-            action["x"], action["y"] = cell % SPAN - REACH, cell // SPAN - REACH
+            raw = post.get("cell", "").strip()
+            if not raw:
+                raise BadForm("Choose a cell of the field.")
+            cell = CELL.fullmatch(raw)
+            if cell is None:
+                raise BadForm(f"The cell must be two whole numbers x,y, not {raw[:20]!r}.")
+            action["x"], action["y"] = int(cell[1]), int(cell[2])
         return action
 
     def _seat_facts(self, view: dict, entry: dict) -> None:
