@@ -157,6 +157,11 @@ class OnexenoSite:
     replay_template = "onexeno/replay.html#table"
     rules_template = "onexeno/rules.html"
 
+    def history_lines(self, events) -> int:
+        """How many lines of the history an action's events wrote (for the replay): the
+        placement or pass is logged, the draw and the end are not."""
+        return sum(1 for event in events if event["type"] in ("place", "pass"))
+
     def parse_action(self, post) -> dict:
         """A placement (card, rotation, and the cell decoded to x and y) or the pass."""
         action = parse_action_form(post, ACTIONS)

@@ -51,7 +51,8 @@ def place_or_pass(page) -> str:
     where it fits; press that cell. Pass when none fits. Returns what was done."""
     page.locator("#game-live").evaluate("element => element.dataset.e2eStale = 'yes'")
     done = "pass"
-    for card in page.locator(".oxt-hand-card").all():
+    cards = page.locator("#oxt-place .oxt-hand-card").all()  # no form: nothing fits
+    for card in cards:
         card.click()
         for _turn in range(4):
             fitting = page.locator("button.oxt-open.oxt-fits:enabled")

@@ -19,7 +19,7 @@ from games.outcomes import place_text
 from games.selectors import game_state
 from tests.factories import UserFactory, start_table
 from tests.games.fixtures_play import HX, act_url, client_for, element, poll_url, text
-from tests.games.test_table_page import captures, page_url, people, play_moves
+from tests.games.test_table_page import captures, page_url, people, play_moves, same_bytes_for
 
 pytestmark = pytest.mark.django_db
 
@@ -142,19 +142,8 @@ def test_a_seats_pages_do_not_depend_on_cards_it_cannot_know():
             services.game_act(
                 user=users[state_a.to_move], game_id=game.pk, action=action, expected_seq=seq
             )
-    Game.objects.filter(pk=game_b.pk).update(deadline=Game.objects.get(pk=game_a.pk).deadline)
-    game_a.refresh_from_db()
-    game_b.refresh_from_db()
-    from notifications.models import Notification
-
-    Notification.objects.all().delete()  # the navigation's unread count covers both games
-    for viewer in (users[0], spectator):
-        seen_a, seen_b = captures(game_a, viewer), captures(game_b, viewer)
-        for name in seen_a:
-            assert seen_a[name] == seen_b[name], f"{viewer.username}'s {name} differs"
-        assert seen_a["page"][0] == 200 and seen_a["poll behind"][0] == 200
-        assert seen_a["download"][0] == 403
-        assert faces_shown(seen_a["page"][1]).isdisjoint(secret)
+    for seen in same_bytes_for(game_a, game_b, (users[0], spectator)).values():
+        assert faces_shown(seen["page"][1]).isdisjoint(secret)
     owners = [s for s in range(3) if game_state(game_a).hands[s] != game_state(game_b).hands[s]]
     assert owners and all(s != 0 for s in owners)
     assert captures(game_a, users[owners[0]])["page"] != captures(game_b, users[owners[0]])["page"]
@@ -291,6 +280,10 @@ def test_the_replay_and_record_of_a_finished_game():
     shown = faces_shown(element(html, 'class="replay-table"'))
     assert {card for card, _r, _f in at_five.field.values()} <= shown
     assert {card for hand in at_five.hands for card in hand} <= shown
+    # the history beside the replay: step 5's line is the fifth move's
+    current = text(element(html, 'aria-current="step"'))
+    fifth = RULES.full_view(at_five, [u.username for u in users])["history"][4]["text"]
+    assert fifth in current
     response = client.get(reverse("games:record", args=[game.pk]))
     assert response.status_code == 200
     assert response["Content-Disposition"] == f'attachment; filename="onexeno-game-{game.pk}.json"'
