@@ -40,15 +40,17 @@ def logged_in(new_page, live_server, user):
 
 
 def shoot(page, artifacts, name):
+    page.wait_for_timeout(300)  # a picked card's quarter turn takes 0.2 s on screen
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         page.screenshot(path=artifacts(f"onexeno-{name}-{size}.png"), full_page=True)
     page.set_viewport_size(SIZES["wide"])
 
 
-def place_or_pass(page) -> str:
+def place_or_pass(page, shot=None) -> str:
     """Pick the cards in turn, turning each with the button, until the page marks a cell
-    where it fits; press that cell. Pass when none fits. Returns what was done."""
+    where it fits; press that cell. Pass when none fits. Returns what was done. ``shot``:
+    called once the page marks the cells where the picked card fits, before the press."""
     page.locator("#game-live").evaluate("element => element.dataset.e2eStale = 'yes'")
     done = "pass"
     cards = page.locator("#oxt-place .oxt-hand-card").all()  # no form: nothing fits
@@ -57,6 +59,8 @@ def place_or_pass(page) -> str:
         for _turn in range(4):
             fitting = page.locator("button.oxt-open.oxt-fits:enabled")
             if fitting.count():
+                if shot:
+                    shot()
                 fitting.first.click()
                 done = "place"
                 break
@@ -88,10 +92,11 @@ def test_a_person_plays_onexeno_against_bots_by_clicking(
     assert your_turn(page)
     shoot(page, artifacts, "1-start")
     page.locator(".oxt-hand-card").first.click()
-    shoot(page, artifacts, "2-card-picked")
+    shoot(page, artifacts, "2-card-picked-first")
     page.keyboard.press("r")
     assert page.locator(".oxt-hand-card.oxt-picked .ox-grid.oxt-turn-1").count() == 1
     page.keyboard.press("Shift+R")
+    place_or_pass(page, shot=lambda: shoot(page, artifacts, "2-cells-that-fit"))
     shots = {"took": False, "endgame": False}
     clicks = 0
     while not game_over(page):
