@@ -13,7 +13,7 @@ lines leave the field it can drift, so they have no fixed range.
 
 import re
 
-from games.onexeno.engine import FORMAT, RULES, VALUE
+from games.onexeno.engine import FORMAT, REASONS, RULES, VALUE
 from games.onexeno.engine.cards import CANONICAL
 from games.onexeno.engine.state import LIMIT
 from games.views.actions import BadForm, Field, parse_action_form
@@ -197,6 +197,7 @@ class OnexenoSite:
             "hand_cards": [{"card": c, "value": VALUE[c], "new": c == view["drawn"]} for c in hand],
             "turns": list(enumerate(TURNS)),
             "last_place": _last_place(view),
+            "over_reason": REASONS.get(view["result"]["reason"], "") if view["result"] else "",
         }
 
     def replay_context(self, view: dict, names: list[str], seat) -> dict:

@@ -257,7 +257,8 @@ def test_a_whole_game_by_form_posts_shows_each_player_their_place(variant, seats
         html = client_for(user).get(page_url(game)).content.decode()
         over = text(element(html, "game-over"))
         assert place_text(game, seat) in over
-        assert "Game over" in text(html)
+        over_line = text(element(html, "oxt-over-line"))
+        assert "Game over" in over_line and RULES.reasons[state.reason] in over_line
         # the log reads as sentences, one a move
         log = text(element(html, 'class="log"'))
         assert "laid card" in log and "{" not in log
