@@ -1,6 +1,6 @@
 """A person plays a whole ONEXENO game against two bots in the browser, by clicking: picks a
 card in the hand, turns it with the turn buttons, presses a cell the page marks as fitting,
-or passes. Each phase is saved as a screenshot at 1280 x 900 and at 390 x 844
+or passes (one card is laid with the keyboard alone). Each phase is saved as a screenshot at 1280 x 900 and at 390 x 844
 (test-artifacts/onexeno/, to be looked at)."""
 
 import re
@@ -75,6 +75,34 @@ def place_or_pass(page, shot=None) -> str:
     return done
 
 
+def place_by_keyboard(page) -> bool:
+    """Lay a card with the keyboard only: Space picks a card (its radio button), R turns
+    it, Shift+Tab reaches the cells where it fits, Enter lays it. False when no card of
+    the hand fits at any turn (nothing was done)."""
+    page.locator("#game-live").evaluate("element => element.dataset.e2eStale = 'yes'")
+    radios = page.locator('#oxt-place input[name="card"]')
+    for index in range(radios.count()):
+        radios.nth(index).focus()
+        page.keyboard.press("Space")
+        for _turn in range(4):
+            if page.locator("button.oxt-open.oxt-fits:enabled").count():
+                break
+            page.keyboard.press("r")
+        else:
+            continue
+        for _step in range(40):
+            page.keyboard.press("Shift+Tab")
+            focused = page.evaluate("document.activeElement.className")
+            if "oxt-fits" in focused:
+                page.keyboard.press("Enter")
+                page.wait_for_selector("#game-live:not([data-e2e-stale])")
+                assert not page.locator(".game-error").count()
+                return True
+        raise AssertionError("Shift+Tab never reached a cell that fits")
+    page.locator("#game-live").evaluate("element => delete element.dataset.e2eStale")
+    return False
+
+
 def test_a_person_plays_onexeno_against_bots_by_clicking(
     live_server, new_page, artifacts, served_onexeno
 ):
@@ -97,6 +125,13 @@ def test_a_person_plays_onexeno_against_bots_by_clicking(
     assert page.locator(".oxt-hand-card.oxt-picked .ox-grid.oxt-turn-1").count() == 1
     page.keyboard.press("Shift+R")
     place_or_pass(page, shot=lambda: shoot(page, artifacts, "2-cells-that-fit"))
+    keyboard_moves = 0
+    while keyboard_moves == 0 and your_turn(page) and not game_over(page):
+        if place_by_keyboard(page):
+            keyboard_moves += 1
+        else:
+            place_or_pass(page)
+    assert keyboard_moves == 1, "no card was laid with the keyboard"
     shots = {"took": False, "endgame": False}
     clicks = 0
     while not game_over(page):
