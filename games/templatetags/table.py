@@ -19,6 +19,8 @@ def log_lines(lines, opens=""):
     (A long game has 150 lines: ``escape`` each, not ``format_html``, which costs more.)"""
     if not lines:
         return mark_safe('<li class="note">No moves yet.</li>')
+    # a game whose history entries are dicts (ONEXENO's) gives each line as its "text"
+    lines = [line["text"] if isinstance(line, dict) else line for line in lines]
     return mark_safe(
         "".join(
             f'<li class="log-exchange">{escape(line)}</li>'

@@ -77,12 +77,14 @@ def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict
     site = site_of(game)
     state = game.initial_state()
     at_step = state
-    # Action k wrote history lines bounds[k]:bounds[k+1], one per event; the lines before
-    # the first action open the game.
+    # Action k wrote history lines bounds[k]:bounds[k+1], one per event unless the site
+    # says how many its events write (ONEXENO logs the move, not the draw after it); the
+    # lines before the first action open the game.
+    lines_of = getattr(site, "lines_written", len)
     bounds = [0, len(full_view(state, names)["history"])]
     for number, action in enumerate(actions, start=1):
         state, events = rules.apply(state, action)
-        bounds.append(bounds[-1] + len(events))
+        bounds.append(bounds[-1] + lines_of(events))
         if number == step:
             at_step = state
     history = history_lines(site, full_view(state, names))

@@ -1,0 +1,260 @@
+"""ONEXENO's pages: what the platform's game page, replay and admin need from ONEXENO.
+
+The shell (``games/views/play.py``, ``templates/games/game.html``) draws the players, the
+turn, the log and the end; this object names ONEXENO's partials
+(``games/onexeno/templates/onexeno/table.html``), its stylesheet and script, and builds
+their context from the viewer's view only (``engine/views.py``): the field with the open
+cells, the viewer's hand, the stack, every seat's taken cards, who is out.
+
+A placement posts ``card``, ``rotation`` and ``cell``, the field cell as "x,y" (a cell's
+button carries one value). Coordinates count from the first card and may be negative; as
+lines leave the field it can drift, so they have no fixed range.
+"""
+
+import re
+
+from games.onexeno.engine import FORMAT, REASONS, RULES, VALUE
+from games.onexeno.engine.cards import CANONICAL
+from games.onexeno.engine.state import LIMIT
+from games.views.actions import BadForm, Field, parse_action_form
+
+ACTIONS = {
+    "place": {
+        "card": Field("card", 0, 255, "Choose a card from your hand."),
+        "rotation": Field("rotation", 0, 3, "Choose how far to turn the card."),
+    },
+    "pass": {},
+}
+CELL = re.compile(r"(-?\d{1,3}),(-?\d{1,3})")
+TURNS = ("not turned", "a quarter turn right", "a half turn", "a quarter turn left")
+
+
+def cell_code(x: int, y: int) -> str:
+    """The value a cell's button posts."""
+    return f"{x},{y}"
+
+
+def _cards(cards) -> str:
+    return " ".join(str(c) for c in cards) if cards else "none"
+
+
+def _last_place(view: dict) -> dict | None:
+    """The latest placement in the history (with what it took), or None."""
+    for entry in reversed(view["history"]):
+        if entry["type"] == "place":
+            return entry
+    return None
+
+
+def _fits(view: dict) -> dict[tuple[int, int], list[str]]:
+    """Per open cell, every "card-rotation" the mover may lay there: each rotation showing
+    a legal face (the engine lists one rotation per face, ruling 2)."""
+    fits: dict[tuple[int, int], list[str]] = {}
+    for action in view["legal_actions"]:
+        if action["type"] != "place":
+            continue
+        card, canonical = action["card"], action["rotation"]
+        cell = fits.setdefault((action["x"], action["y"]), [])
+        cell.extend(f"{card}-{r}" for r in range(4) if CANONICAL[card][r] == canonical)
+    return fits
+
+
+def _open_cells(view: dict) -> set[tuple[int, int]]:
+    """Empty cells next to a card where the field may still grow (R5, R6), from the view's
+    field and extent; whether a face fits there is the engine's question."""
+    placed = {(c["x"], c["y"]) for c in view["field"]}
+    box = view["extent"]
+    if box is None:
+        return {(0, 0)}
+    cells = set()
+    for x, y in placed:
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            cx, cy = x + dx, y + dy
+            if (cx, cy) in placed:
+                continue
+            if max(box["max_x"], cx) - min(box["min_x"], cx) >= LIMIT:
+                continue
+            if max(box["max_y"], cy) - min(box["min_y"], cy) >= LIMIT:
+                continue
+            cells.add((cx, cy))
+    return cells
+
+
+def field_rows(view: dict, *, mover: bool) -> list[list[dict]]:
+    """The field as rows of cells, top row first: cards, open cells (buttons for the mover,
+    with the card-rotations that fit there) and empty places that keep the grid square."""
+    cards = {(c["x"], c["y"]): c for c in view["field"]}
+    open_cells = _open_cells(view) if not view["over"] else set()
+    fits = _fits(view) if mover else {}
+    last = _last_place(view)
+    last_cell = (last["x"], last["y"]) if last and not last["taken"] else None
+    every = set(cards) | open_cells
+    if not every:
+        return []
+    xs = [x for x, _y in every]
+    ys = [y for _x, y in every]
+    rows = []
+    for y in range(min(ys), max(ys) + 1):
+        row = []
+        for x in range(min(xs), max(xs) + 1):
+            cell = {"x": x, "y": y, "code": cell_code(x, y)}
+            if (x, y) in cards:
+                cell["card"] = cards[x, y]
+                cell["last"] = (x, y) == last_cell
+            elif (x, y) in open_cells:
+                cell["open"] = True
+                cell["fits"] = " ".join(fits.get((x, y), ()))
+            row.append(cell)
+        rows.append(row)
+    return rows
+
+
+def extent_text(view: dict) -> str:
+    """ "3 of 5 columns, 2 of 5 rows": how far the field may still grow each way."""
+    box = view["extent"]
+    if box is None:
+        return "The field is empty."
+    parts = []
+    for size, closed, word in (
+        (box["width"], box["closed_x"], "columns"),
+        (box["height"], box["closed_y"], "rows"),
+    ):
+        parts.append(f"{size} {word}, closed" if closed else f"{size} of {LIMIT} {word}, open")
+    return "Field: " + "; ".join(parts) + "."
+
+
+def initial_setup(state) -> dict:
+    """The set-up of the game whose state before the first action is ``state``: the deck
+    as dealt (each seat's five cards from the dealer's left, the first card of the field,
+    the stack), the first mover's draw put back on top of the stack. A hand is a set, so
+    its five cards come in order of id: the deal is the same game as the one stored."""
+    seats, dealer = state.seats, state.dealer
+    first = (dealer + 1) % seats
+    drawn = state.drawn[first]
+    deck = []
+    for block in range(seats):
+        seat = (dealer + 1 + block) % seats
+        deck.extend(card for card in state.hands[seat] if not (seat == first and card == drawn))
+    deck.append(state.field[0, 0][0])
+    deck.extend((drawn, *state.stack))
+    return {"first_dealer": dealer, "deck": deck}
+
+
+class OnexenoSite:
+    key = "onexeno"
+    record_format = FORMAT
+
+    stylesheets = ("onexeno/table.css",)
+    scripts = ("onexeno/table.js",)  # picks a card and turn, shows where it fits
+    table_template = "onexeno/table.html#table"  # the field, the hand, the placing form
+    panel_template = "onexeno/table.html#panel"  # "Your move": how to place, the pass
+    side_template = "onexeno/table.html#side"  # the last play and every seat's taken cards
+    progress_template = "onexeno/table.html#progress"  # the stack, the end game, the extent
+    over_line_template = "onexeno/table.html#over-line"
+    score_extra_template = "onexeno/table.html#seat-facts"  # cards in hand, taken, out
+    hand_anchor = "#your-hand"
+    log_opens = ""  # ONEXENO has no rounds: no log line opens a part of play
+    replay_template = "onexeno/replay.html#table"
+    rules_template = "onexeno/rules.html"
+
+    def lines_written(self, events) -> int:
+        """How many lines of the history an action's events wrote (for the replay): the
+        placement or pass is logged, the draw and the end are not."""
+        return sum(1 for event in events if event["type"] in ("place", "pass"))
+
+    def parse_action(self, post) -> dict:
+        """A placement (card, rotation, and the cell decoded to x and y) or the pass."""
+        action = parse_action_form(post, ACTIONS)
+        if action["type"] == "place":
+            raw = post.get("cell", "").strip()
+            if not raw:
+                raise BadForm("Choose a cell of the field.")
+            cell = CELL.fullmatch(raw)
+            if cell is None:
+                raise BadForm(f"The cell must be two whole numbers x,y, not {raw[:20]!r}.")
+            action["x"], action["y"] = int(cell[1]), int(cell[2])
+        return action
+
+    def _seat_facts(self, view: dict, entry: dict) -> None:
+        s = entry["seat"]
+        entry["hand_count"] = view["hand_counts"][s]
+        entry["taken"] = view["taken"][s]
+        entry["taken_value"] = view["taken_values"][s]
+        entry["out"] = view["out"][s]
+        # every hand once the game is over (the view shows them to everyone then)
+        entry["hand"] = view["hands"][s] if view["hands"] is not None else None
+
+    def table_context(self, view: dict, seat, seats: list[dict]) -> dict:
+        for entry in seats:
+            self._seat_facts(view, entry)
+        mover = bool(view["legal_actions"])
+        hand = view["hand"] or []
+        return {
+            "field_rows": field_rows(view, mover=mover),
+            "extent_text": extent_text(view),
+            "can_place": any(a["type"] == "place" for a in view["legal_actions"]),
+            "can_pass": any(a["type"] == "pass" for a in view["legal_actions"]),
+            "hand_cards": [{"card": c, "value": VALUE[c], "new": c == view["drawn"]} for c in hand],
+            "turns": list(enumerate(TURNS)),
+            "last_place": _last_place(view),
+            "over_reason": REASONS.get(view["result"]["reason"], "") if view["result"] else "",
+        }
+
+    def replay_context(self, view: dict, names: list[str], seat) -> dict:
+        return {
+            "field_rows": field_rows(view, mover=False),
+            "extent_text": extent_text(view),
+            "last_place": _last_place(view),
+            "replay_seats": [
+                {
+                    "seat": s,
+                    "name": name,
+                    "is_you": s == seat,
+                    "hand": view["hands"][s],
+                    "score": view["scores"][s],
+                    "taken": view["taken"][s],
+                    "taken_value": view["taken_values"][s],
+                    "out": view["out"][s],
+                    "to_move": view["to_move"] == s,
+                }
+                for s, name in enumerate(names)
+            ],
+        }
+
+    def replay_status(self, view: dict, names: list[str]) -> str:
+        mover = names[view["to_move"]]
+        if view["endgame"]:
+            return f"{mover} to lay a card or pass for good (the stack is empty)"
+        return f"{mover} to lay a card or pass, {view['stack_count']} cards in the stack"
+
+    def record_of(self, state, actions, **extra) -> dict:
+        """The game's ``onexeno/1`` record: set-up, actions, ``extra``. The set-up is the
+        deck as dealt, read back from the initial state (hands, first card, stack)."""
+        setup = initial_setup(state)
+        header = RULES.record_header(state.variant, state.seats, setup)
+        return {**header, "actions": list(actions), **extra}
+
+    def admin_rows(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        rows = [
+            (f"{name} (seat {seat}), hand", _cards(view["hands"][seat]))
+            for seat, name in enumerate(names)
+        ]
+        rows.append(("Stack, top first", _cards(view["stack"] or ())))
+        rows.append(
+            (
+                "Field",
+                ", ".join(
+                    f"{c['card']} at ({c['x']}, {c['y']}) turned {c['rotation']}"
+                    for c in view["field"]
+                )
+                or "empty",
+            )
+        )
+        for seat, name in enumerate(names):
+            rows.append((f"{name} (seat {seat}), taken", _cards(view["taken"][seat])))
+        rows.append(("To move", names[view["to_move"]] if view["to_move"] is not None else "–"))
+        rows.append(("Scores", " ".join(str(score) for score in view["scores"])))
+        return rows
+
+
+SITE = OnexenoSite()

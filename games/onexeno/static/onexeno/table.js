@@ -1,0 +1,93 @@
+/* ONEXENO's placing form (games/onexeno/templates/onexeno/table.html): the picked card turns
+   in the hand as it would on the table, and only the field's cells where it fits at that
+   turn can be pressed (each cell's data-fits lists the "card-rotation" pairs the server
+   found legal there). Without this script the same form posts any choice and the server
+   names the edge or corner that does not match. Keys: R turns right, Shift+R turns left. */
+(function () {
+  "use strict";
+
+  function form() {
+    return document.getElementById("oxt-place");
+  }
+
+  function checked(place, name) {
+    var input = place.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : null;
+  }
+
+  function update() {
+    var place = form();
+    if (!place) {
+      return;
+    }
+    place.querySelector(".oxt-turn-buttons").hidden = false;
+    var card = checked(place, "card");
+    var turn = checked(place, "rotation") || "0";
+    place.querySelectorAll(".oxt-hand-card").forEach(function (label) {
+      var radio = label.querySelector("input");
+      var grid = label.querySelector(".ox-grid");
+      for (var r = 0; r < 4; r += 1) {
+        grid.classList.toggle("oxt-turn-" + r, radio.checked && String(r) === turn);
+      }
+      label.classList.toggle("oxt-picked", radio.checked);
+    });
+    var fitting = 0;
+    place.querySelectorAll(".oxt-open").forEach(function (cell) {
+      var fits = card !== null && (" " + cell.dataset.fits + " ").indexOf(" " + card + "-" + turn + " ") !== -1;
+      cell.disabled = !fits;
+      cell.classList.toggle("oxt-fits", fits);
+      if (fits) {
+        fitting += 1;
+      }
+    });
+    var note = document.getElementById("oxt-fit-note");
+    if (note) {
+      if (card === null) {
+        note.textContent = "Pick a card in your hand: the cells where it fits are marked.";
+      } else if (fitting === 0) {
+        note.textContent = "Card " + card + " fits nowhere at this turn: turn it or pick another.";
+      } else {
+        note.textContent = "Card " + card + " fits at " + fitting + " cell" + (fitting === 1 ? "" : "s") + ": press one to lay it.";
+      }
+    }
+  }
+
+  function turnBy(step) {
+    var place = form();
+    if (!place) {
+      return;
+    }
+    var turn = Number(checked(place, "rotation") || "0");
+    var next = (turn + step + 4) % 4;
+    place.querySelector('input[name="rotation"][value="' + next + '"]').checked = true;
+    update();
+  }
+
+  document.addEventListener("change", function (event) {
+    if (event.target.closest && event.target.closest("#oxt-place")) {
+      update();
+    }
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-oxt-turn]");
+    if (button) {
+      turnBy(Number(button.dataset.oxtTurn));
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "r" && event.key !== "R") {
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey || !form()) {
+      return;
+    }
+    var tag = event.target.tagName;
+    if (tag === "TEXTAREA" || (tag === "INPUT" && event.target.type === "text")) {
+      return;
+    }
+    event.preventDefault();
+    turnBy(event.shiftKey ? -1 : 1);
+  });
+  document.addEventListener("DOMContentLoaded", update);
+  document.addEventListener("htmx:afterSettle", update);
+})();

@@ -1,0 +1,330 @@
+"""ONEXENO's pages (games/onexeno/site.py, templates/onexeno/table.html, replay.html): every
+seat and a spectator see every name, who is to move and the viewer's own cards only; a seat's
+pages do not depend on cards it cannot know; the placing form offers exactly the legal
+placements and refuses the rest with the rule's words; whole games are played by form posts
+to the end; the replay and the record of a finished game."""
+
+import random
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import registry, services
+from games.models import Game, GameAction
+from games.onexeno.engine import IDS
+from games.onexeno.site import SITE, cell_code
+from games.onexeno.templatetags.onexeno_figures import onexeno_card
+from games.outcomes import place_text
+from games.selectors import game_state
+from tests.factories import UserFactory, start_table
+from tests.games.fixtures_play import (
+    HX,
+    act_url,
+    captures,
+    client_for,
+    element,
+    page_url,
+    people,
+    play_moves,
+    poll_url,
+    same_answers,
+    text,
+)
+
+pytestmark = pytest.mark.django_db
+
+RULES = registry.rules("onexeno")
+# The text alternative of each face drawn: a card's id is the smallest face it can show, so
+# no two cards share a face, and a face's label names its card.
+LABELS = {onexeno_card(card, rotation)["label"]: card for card in IDS for rotation in range(4)}
+
+
+@pytest.fixture
+def served_onexeno():
+    """ONEXENO among the games the site serves for one test, removed after."""
+    registry.SERVED.append("onexeno")
+    yield "onexeno"
+    registry.SERVED.remove("onexeno")
+
+
+def faces_shown(html: str) -> set[int]:
+    """The cards whose faces a page draws."""
+    return {
+        LABELS[label]
+        for label in re.findall(r'class="ox-grid" role="img" aria-label="([^"]+)"', html)
+    }
+
+
+def public_cards(state) -> set[int]:
+    """Cards everyone sees: on the field and taken."""
+    cards = {card for card, _rotation, _face in state.field.values()}
+    for taken in state.taken:
+        cards.update(taken)
+    return cards
+
+
+def offered(html: str) -> set[tuple[int, int, int, int]]:
+    """(card, x, y, rotation) for every placement the page's cells offer."""
+    found = set()
+    for x, y, fits in re.findall(
+        r'name="cell" value="(-?\d+),(-?\d+)" class="oxt-cell oxt-open" data-fits="([^"]*)"', html
+    ):
+        x, y = int(x), int(y)
+        for pair in fits.split():
+            card, rotation = pair.split("-")
+            found.add((int(card), x, y, int(rotation)))
+    return found
+
+
+def seq_of(html: str) -> str:
+    return re.search(r'<input type="hidden" name="seq" value="(\d+)">', html).group(1)
+
+
+@pytest.mark.parametrize(("variant", "seats"), [("basic", 3), ("partners", 4)])
+def test_each_seat_sees_every_name_the_mover_and_its_own_cards_only(variant, seats):
+    users = people(seats)
+    spectator = UserFactory(username="watcher")
+    game = start_table("onexeno", variant, users, seed=f"{variant}-{seats}")
+    game = play_moves(game, 4, seed=3)
+    state = game_state(game)
+    mover = state.to_move
+    for viewer in [*users, spectator]:
+        seat = game.seat_of(viewer)
+        client = client_for(viewer)
+        html = client.get(page_url(game)).content.decode()
+        partial = client.get(page_url(game), **HX)
+        assert partial.status_code == 200 and "<html" not in partial.content.decode()
+        for answer in (html, partial.content.decode()):
+            scoreboard = element(answer, 'class="scoreboard"')
+            for user in users:
+                if user != viewer:
+                    assert user.username in text(scoreboard)
+            assert scoreboard.count("score-to-move") == 1
+            own = set() if seat is None else set(state.hands[seat])
+            # the field, the taken cards and the viewer's hand; nobody else's hand
+            assert faces_shown(answer) == public_cards(state) | own
+            assert f"Stack: {len(state.stack)} cards" in text(answer)
+            if seat == mover:
+                assert "Your turn" in text(answer)
+                legal = {
+                    (a["card"], a["x"], a["y"], a["rotation"])
+                    for a in state.legal_actions()
+                    if a["type"] == "place"
+                }
+                shown = offered(answer)
+                # every legal placement is offered, and every offer shows a legal face
+                assert legal <= shown
+                for card, x, y, rotation in shown:
+                    assert state.placement_error(card, x, y, rotation) is None
+                can_pass = {"seat": mover, "type": "pass"} in state.legal_actions()
+                assert ('value="pass"' in answer) == can_pass
+            else:
+                assert 'name="cell"' not in answer and 'name="card"' not in answer
+                who = (
+                    f"{users[mover].username} to move"
+                    if seat is None
+                    else f"Waiting for {users[mover].username}"
+                )
+                assert who in text(answer)
+        assert client.get(poll_url(game, game.n_actions), **HX).status_code == 204
+        polled = client.get(poll_url(game, game.n_actions - 1), **HX)
+        assert polled.status_code == 200
+        assert faces_shown(polled.content.decode()) == public_cards(state) | own
+
+
+def test_a_seats_pages_do_not_depend_on_cards_it_cannot_know():
+    """Two tables whose decks differ only by ``RULES.hidden_swap`` for seat 0, the same
+    moves made at both: seat 0 and a spectator get the same bytes (page, partial, polls,
+    download, replay); the seat whose cards differ does not."""
+    users, spectator = people(3), UserFactory(username="watcher")
+    game_a = start_table("onexeno", "basic", users, seed="hidden")
+    setup_b = RULES.hidden_swap(game_a.setup, 0, random.Random(7), seats=3)
+    game_b = start_table("onexeno", "basic", users, seed="hidden")
+    Game.objects.filter(pk=game_b.pk).update(setup=setup_b)
+    game_b.refresh_from_db()
+    secret = {a for a, b in zip(game_a.setup["deck"], setup_b["deck"], strict=True) if a != b}
+    assert len(secret) == 2
+    for seq in range(6):
+        state_a, state_b = game_state(game_a), game_state(game_b)
+        shared = [a for a in state_b.legal_actions() if a in state_a.legal_actions()]
+        action = next(a for a in shared if a.get("card") not in secret)
+        for game in (game_a, game_b):
+            services.game_act(
+                user=users[state_a.to_move], game_id=game.pk, action=action, expected_seq=seq
+            )
+    for seen in same_answers(game_a, game_b, (users[0], spectator)).values():
+        assert faces_shown(seen["page"][1]).isdisjoint(secret)
+    owners = [s for s in range(3) if game_state(game_a).hands[s] != game_state(game_b).hands[s]]
+    assert owners and all(s != 0 for s in owners)
+    assert captures(game_a, users[owners[0]])["page"] != captures(game_b, users[owners[0]])["page"]
+
+
+def test_bad_posts_are_refused_with_the_rule_and_change_nothing():
+    users, spectator = people(3), UserFactory(username="watcher")
+    game = start_table("onexeno", "basic", users, seed="bad")
+    state = game_state(game)
+    mover, waiting = state.to_move, (state.to_move + 1) % 3
+    mine, theirs = state.hands[mover][0], state.hands[waiting][0]
+    # a cell beside the first card and a turn of one of the mover's cards that clashes there
+    clash = next(
+        (card, x, y, r)
+        for card in state.hands[mover]
+        for x, y in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        for r in range(4)
+        if state.placement_error(card, x, y, r)
+        and "does not match" in state.placement_error(card, x, y, r)
+    )
+    card, x, y, r = clash
+    client = client_for(users[mover])
+
+    def place(c, cell, rotation=0, seq="0"):
+        return {
+            "seq": seq,
+            "type": "place",
+            "card": str(c),
+            "cell": str(cell),
+            "rotation": str(rotation),
+        }
+
+    refused = [
+        (client, place(card, cell_code(x, y), r), 400, "edge"),
+        (client, place(theirs, cell_code(1, 0)), 400, "not in your hand"),
+        (client, place(mine, cell_code(0, 0)), 400, "already holds"),
+        (client, place(mine, cell_code(3, 3)), 400, "shares no edge"),
+        (client, place(mine, "1;0"), 400, "cell must be two whole numbers x,y"),
+        (client, place(mine, "x"), 400, "cell must be two whole numbers x,y"),
+        (client, place(mine, cell_code(1, 0), 4), 400, "rotation must be from 0 to 3"),
+        (
+            client,
+            {"seq": "0", "type": "place", "cell": "1,0", "rotation": "0"},
+            400,
+            "Choose a card from your hand.",
+        ),
+        (
+            client,
+            {"seq": "0", "type": "place", "card": str(mine), "rotation": "0"},
+            400,
+            "Choose a cell of the field.",
+        ),
+        (client, {"seq": "0", "type": "draw"}, 400, "place or pass"),
+        (client, place(mine, cell_code(1, 0), seq="3"), 409, ""),
+        (client_for(users[waiting]), {"seq": "0", "type": "pass"}, 400, ""),
+        (client_for(spectator), {"seq": "0", "type": "pass"}, 403, ""),
+    ]
+    for who, form, status, words in refused:
+        for headers in ({}, HX):
+            answer = who.post(act_url(game), form, **headers)
+            assert answer.status_code == status, form
+            assert words in text(element(answer.content.decode(), 'class="game-error"')), form
+    assert GameAction.objects.filter(game=game).count() == 0
+    game.refresh_from_db()
+    assert game.n_actions == 0 and game.to_move == mover
+
+
+def play_by_posts(game, users, rng):
+    """Play to the end as people do: read the page, pick a card and turn a cell offers, post
+    it (by htmx every other time), or pass when nothing fits. Returns the finished game."""
+    clients = {user.pk: client_for(user) for user in users}
+    posts = 0
+    while True:
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            return game, posts
+        client = clients[game.players[game.to_move].pk]
+        html = client.get(page_url(game)).content.decode()
+        seq = seq_of(html)
+        assert int(seq) == game.n_actions
+        choices = sorted(offered(html))
+        if choices and (rng.random() < 0.9 or 'value="pass"' not in html):
+            card, x, y, rotation = rng.choice(choices)
+            form = {
+                "seq": seq,
+                "type": "place",
+                "card": card,
+                "rotation": rotation,
+                "cell": cell_code(x, y),
+            }
+        else:
+            form = {"seq": seq, "type": "pass"}
+        if posts % 2:
+            answer = client.post(act_url(game), form, **HX)
+            assert answer.status_code == 200 and 'id="game-live"' in answer.content.decode()
+        else:
+            answer = client.post(act_url(game), form)
+            assert answer.status_code == 303
+        posts += 1
+
+
+@pytest.mark.parametrize(("variant", "seats"), [("basic", 3), ("partners", 4)])
+def test_a_whole_game_by_form_posts_shows_each_player_their_place(variant, seats):
+    users = people(seats)
+    game = start_table("onexeno", variant, users, seed=f"posts-{variant}")
+    game, posts = play_by_posts(game, users, random.Random(seats))
+    assert game.status == Game.Status.FINISHED and posts == game.n_actions > 10
+    state = game_state(game)
+    assert state.over
+    for seat, user in enumerate(users):
+        html = client_for(user).get(page_url(game)).content.decode()
+        over = text(element(html, "game-over"))
+        assert place_text(game, seat) in over
+        over_line = text(element(html, "oxt-over-line"))
+        assert "Game over" in over_line and RULES.reasons[state.reason] in over_line
+        # the log reads as sentences, one a move
+        log = text(element(html, 'class="log"'))
+        assert "laid card" in log and "{" not in log
+        # after the end every hand is shown to everyone
+        assert faces_shown(html) >= {card for hand in state.hands for card in hand}
+
+
+def test_the_replay_and_record_of_a_finished_game():
+    users = people(3)
+    game = start_table("onexeno", "basic", users, seed="record")
+    game, _posts = play_by_posts(game, users, random.Random(1))
+    client = client_for(users[1])
+    replay = client.get(reverse("games:replay", args=[game.pk]) + "?step=5")
+    assert replay.status_code == 200
+    html = replay.content.decode()
+    assert all(user.username in text(html) for user in users)
+    at_five = RULES.replay(
+        game.variant, 3, game.setup, [a.action for a in game.actions.order_by("seq")][:5]
+    )
+    shown = faces_shown(element(html, 'class="replay-table"'))
+    assert {card for card, _r, _f in at_five.field.values()} <= shown
+    assert {card for hand in at_five.hands for card in hand} <= shown
+    # the history beside the replay: step 5's line is the fifth move's
+    current = text(element(html, 'aria-current="step"'))
+    fifth = RULES.full_view(at_five, [u.username for u in users])["history"][4]["text"]
+    assert fifth in current
+    response = client.get(reverse("games:record", args=[game.pk]))
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == f'attachment; filename="onexeno-game-{game.pk}.json"'
+    import json
+
+    record = json.loads(response.content)
+    assert record["format"] == "onexeno/1" and record["seats"] == 3
+    # the same deal: each hand, the first card and the stack as stored
+    dealt, stored = RULES.new("basic", 3, record["setup"]), RULES.new("basic", 3, game.setup)
+    assert (dealt.hands, dealt.stack, dealt.field) == (stored.hands, stored.stack, stored.field)
+    verdict = registry.check_record(record)
+    rows = game.seat_rows()
+    assert verdict["ok"] and verdict["ranks"] == [row.rank for row in rows]
+    assert record["result"]["ranks"] == verdict["ranks"]
+
+
+def test_the_form_reads_a_cell_as_its_coordinates():
+    # the field drifts as lines leave it: a cell has no fixed range
+    post = {"type": "place", "card": "7", "rotation": "3", "cell": cell_code(-7, 12)}
+    assert SITE.parse_action(post) == {"type": "place", "card": 7, "rotation": 3, "x": -7, "y": 12}
+    assert SITE.parse_action({"type": "pass"}) == {"type": "pass"}
+
+
+def test_the_admins_rows_name_every_card():
+    users = people(2)
+    game = start_table("onexeno", "basic", users, seed="admin")
+    state = game_state(game)
+    rows = dict(SITE.admin_rows(RULES.full_view(state, ["p0", "p1"]), ["p0", "p1"]))
+    named = rows["p0 (seat 0), hand"] + " " + rows["p1 (seat 1), hand"]
+    named += " " + rows["Stack, top first"] + " " + rows["Field"].split(" at ")[0]
+    assert sorted(int(n) for n in named.split()) == sorted(IDS)
+    assert rows["Field"].endswith("at (0, 0) turned 0")
