@@ -135,9 +135,13 @@ def table_groups(users: int, sizes: list[int]) -> list[int]:
 
 def parse_sizes(text: str) -> list[int]:
     """``"2,4,10"`` -> [2, 4, 10]; ValueError unless each is a seat count 2..10, once."""
-    sizes = [int(part) for part in text.split(",")]
+    wanted = "--tables takes different seat counts from 2 to 10, e.g. 2,4,10"
+    parts = text.split(",")
+    if not all(part.strip().isdigit() for part in parts):
+        raise ValueError(wanted)
+    sizes = [int(part) for part in parts]
     if len(set(sizes)) != len(sizes) or not all(2 <= size <= 10 for size in sizes):
-        raise ValueError("--tables takes different seat counts from 2 to 10, e.g. 2,4,10")
+        raise ValueError(wanted)
     return sizes
 
 

@@ -1,9 +1,11 @@
-"""benchmarks/load/check_db.py: after a load run it must find every game whole, of any
-kind and seat count, and name the game whose log and seats disagree.
+"""The load test (benchmarks/load): how run.py --tables splits the players among table
+sizes, and check_db.py, which after a run must find every game whole, of any kind and
+seat count, and name the game whose log and seats disagree.
 
-The load test relies on it to call a run's records sound; these tests build the games it
-plays (XIX between two, tally at tables of 4 and 10) with the services, and spoil one at
-a time the way a lost or doubled write would."""
+For check_db these tests build the games the load test plays (XIX between two, tally at
+tables of 4 and 10) with the services, and spoil one at a time the way a lost or doubled
+write would. For --tables: every player must get a seat at a whole table, each size about
+as many players, and a number no mix can seat must be refused before anything starts."""
 
 import importlib.util
 from pathlib import Path
@@ -14,17 +16,25 @@ from games import services
 from games.models import Game, GameSeat
 from tests.factories import UserFactory, play_random, start_game, start_table
 
-pytestmark = pytest.mark.django_db
+LOAD = Path(__file__).resolve().parents[1] / "benchmarks" / "load"
 
-CHECK_DB = Path(__file__).resolve().parents[1] / "benchmarks" / "load" / "check_db.py"
+
+def script(name: str):
+    """A script of benchmarks/load (not a package) as a module."""
+    spec = importlib.util.spec_from_file_location(f"load_{name}", LOAD / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="module")
 def check_db():
-    spec = importlib.util.spec_from_file_location("load_check_db", CHECK_DB)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("check_db")
+
+
+@pytest.fixture(scope="module")
+def run():
+    return script("run")
 
 
 def check(check_db, *games):
@@ -32,7 +42,7 @@ def check(check_db, *games):
 
 
 @pytest.fixture
-def played():
+def played(db):
     """A finished XIX game, a finished 10-seat tally table, and a 4-seat one in play."""
     ann, bob = UserFactory(), UserFactory()
     xix = play_random(start_game(ann, bob, seed="check-xix"))
@@ -42,6 +52,7 @@ def played():
     return xix, ten, four
 
 
+@pytest.mark.django_db
 def test_whole_games_of_every_size_pass(check_db, played):
     xix, ten, four = played
     assert (xix.status, ten.status, four.status) == ("finished", "finished", "active")
@@ -54,6 +65,7 @@ def test_whole_games_of_every_size_pass(check_db, played):
     assert result["finished_reasons"] == {xix.reason: 1, "played out": 1}
 
 
+@pytest.mark.django_db
 def test_a_table_where_a_seat_left_ranks_it_last_and_passes(check_db):
     users = UserFactory.create_batch(4)
     game = play_random(start_table("tally", "open", users, seed="leaver"), moves=2)
@@ -72,6 +84,7 @@ def test_a_table_where_a_seat_left_ranks_it_last_and_passes(check_db):
     assert check(check_db, game)["ok"]
 
 
+@pytest.mark.django_db
 def test_a_seat_score_that_disagrees_with_the_replay_is_named(check_db, played):
     _, ten, _ = played
     seat = GameSeat.objects.get(game=ten, position=7)
@@ -82,6 +95,7 @@ def test_a_seat_score_that_disagrees_with_the_replay_is_named(check_db, played):
     assert result["problems"][0].startswith(f"game {ten.pk} (tally, 10 seats): seat scores")
 
 
+@pytest.mark.django_db
 def test_a_wrong_place_or_a_wrong_winner_is_named(check_db, played):
     xix, ten, _ = played
     GameSeat.objects.filter(game=ten, position=0).update(rank=11)
@@ -91,6 +105,7 @@ def test_a_wrong_place_or_a_wrong_winner_is_named(check_db, played):
     assert any(p.startswith(f"game {xix.pk} (xix, 2 seats): winner") for p in problems)
 
 
+@pytest.mark.django_db
 def test_a_missing_action_and_a_wrong_player_to_move_are_named(check_db, played):
     xix, _, four = played
     # The game counts one action more than its log holds (the log itself is append-only).
@@ -107,6 +122,7 @@ def test_a_missing_action_and_a_wrong_player_to_move_are_named(check_db, played)
     )
 
 
+@pytest.mark.django_db
 def test_a_table_still_active_after_its_last_move_is_named(check_db, played):
     _, ten, _ = played
     Game.objects.filter(pk=ten.pk).update(status=Game.Status.ACTIVE, to_move=0)
@@ -114,3 +130,40 @@ def test_a_table_still_active_after_its_last_move_is_named(check_db, played):
     assert problems == [
         f"game {ten.pk} (tally, 10 seats): replay is over but the game is still active"
     ]
+
+
+# --- run.py --tables -------------------------------------------------------------------
+
+
+def players_by_size(groups):
+    return {size: groups.count(size) * size for size in sorted(set(groups))}
+
+
+def test_a_hundred_players_at_2_4_10_sit_at_whole_tables_about_evenly(run):
+    groups = run.table_groups(100, [2, 4, 10])
+    assert sum(groups) == 100
+    assert players_by_size(groups) == {2: 34, 4: 36, 10: 30}
+    # Interleaved in the order of arrival: every size is in the first three groups.
+    assert sorted(groups[:3]) == [2, 4, 10]
+
+
+def test_without_pairs_the_rest_still_fits_at_whole_tables(run):
+    groups = run.table_groups(100, [4, 10])
+    assert sum(groups) == 100
+    assert set(groups) == {4, 10}
+
+
+@pytest.mark.parametrize(("users", "sizes"), [(21, [2, 4, 10]), (7, [4, 10]), (3, [4])])
+def test_players_no_mix_can_seat_are_refused(run, users, sizes):
+    with pytest.raises(ValueError, match=f"{users} players cannot all be seated"):
+        run.table_groups(users, sizes)
+
+
+@pytest.mark.parametrize("text", ["2,2", "1,4", "2,11", "4,x"])
+def test_bad_seat_counts_are_refused(run, text):
+    with pytest.raises(ValueError, match="different seat counts from 2 to 10"):
+        run.parse_sizes(text)
+
+
+def test_seat_counts_are_read_in_order(run):
+    assert run.parse_sizes("10,2,4") == [10, 2, 4]
