@@ -25,10 +25,10 @@ Tables of several sizes (``--plan``, written by seed.py for ``run.py --tables 2,
 each player's entry says its table's size. A player of a two-seat group challenges (or
 accepts from) the partner the plan names, as above; a player of a larger group already
 has its tally tables, seated by seed.py, and goes straight to each game's page (it plays
-as many games as it has tables, ``run.py --table-games``). Every
-request to a game (page, ``/act``, ``/poll``) is then named with its table's size, e.g.
-``/games/[id]/act [4 seats]``, so that each size is timed apart. Without ``--plan`` the
-names and the pairing are the same as ever.
+as many games as it has tables, ``run.py --table-games``). Every request to a game (page,
+``/act``, ``/poll``) is then named with its table's size, e.g. ``/games/[id]/act [4
+seats]``, so that each size is timed apart. Without ``--plan`` the names and the pairing
+are the same as ever.
 
 Bounds: each player stops after ``--games-per-player`` games; the whole run stops once
 every player has stopped, after ``--max-requests`` requests, or at ``--run-time``.
