@@ -1,15 +1,20 @@
 """What one request costs in-process: the game page, a move, a poll and a bare view.
 
     python3 benchmarks/requests.py [--games 4] [--repeats 5] [--profile KIND]
+                                   [--seats N] [--game xix|tally]
 
 Runs the production settings (with the load test's bare view, ``benchmarks/load/loadsite``)
 against a fresh PostgreSQL database ``xix_costs`` and Redis database 13, through Django's
-test client: no network, no gunicorn, one thread. Two players play --games whole games
-against each other; every turn the player to move loads the game page, the other polls
-with nothing new, the mover posts the move over htmx, and the other polls again and gets
-the new table. Prints one JSON line per request kind with the median milliseconds of the
---repeats runs (each run's own figure is its median over every request of that kind) and
-the database queries each request made.
+test client: no network, no gunicorn, one thread. --seats players (2 by default) play
+--games whole games at one table; every turn the player to move loads the game page, the
+next seat polls with nothing new, the mover posts the move over htmx, and that seat polls
+again and gets the new table. Two seats play XIX (a challenge, as the site does today)
+unless --game tally; more seats play the test game tally (``tests/kit/tally``, served by
+the benchmarks' settings only): its "open" variant of N seats, or "duel" at two, so that
+``--game tally --seats 2`` and ``--seats 10`` compare one game at both sizes. Prints a
+JSON line naming the game and seats, then one per request kind with the median
+milliseconds of the --repeats runs (each run's own figure is its median over every
+request of that kind) and the database queries each request made.
 
 Where the load test (benchmarks/load/run.py) shows what 100 players feel on 2 cores, this
 shows what our own code costs per request, without the noise of a loaded machine.
@@ -64,11 +69,22 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument(
+        "--seats", type=int, default=2, choices=range(2, 11), help="players at the table"
+    )
+    parser.add_argument(
+        "--game",
+        choices=("xix", "tally"),
+        help="xix (two seats only; the default at two) or tally (the default above two)",
+    )
+    parser.add_argument(
         "--profile",
         choices=("game page", "poll, nothing new", "move (htmx)", "poll, with news", "bare view"),
         help="also profile this kind of request (cProfile) and print its top functions",
     )
     args = parser.parse_args()
+    game_key = args.game or ("xix" if args.seats == 2 else "tally")
+    if game_key == "xix" and args.seats != 2:
+        parser.error("XIX is played by two: --seats 2, or --game tally")
     profiler = cProfile.Profile()
     last_queries: list[str] = []
 
@@ -91,12 +107,14 @@ def main() -> None:
 
     from django.contrib.auth import get_user_model
 
-    from games import services
+    from games import services, tables
     from games.models import Game
     from games.selectors import game_state
 
     User = get_user_model()
-    people = [User.objects.create_user(f"cost{i}", f"cost{i}@example.com") for i in (0, 1)]
+    people = [
+        User.objects.create_user(f"cost{i}", f"cost{i}@example.com") for i in range(args.seats)
+    ]
     clients = {}
     for person in people:
         clients[person.pk] = Client()
@@ -124,14 +142,28 @@ def main() -> None:
     for _ in range(args.repeats):
         samples: dict = {}
         for _ in range(args.games):
-            game = services.challenge_create(
-                user=people[0], variant="standard", days_per_move=3, rated=True
-            )
-            game = services.challenge_accept(user=people[1], game_id=game.pk)
+            if game_key == "xix":
+                game = services.challenge_create(
+                    user=people[0], variant="standard", days_per_move=3, rated=True
+                )
+                game = services.challenge_accept(user=people[1], game_id=game.pk)
+            else:
+                game = tables.table_create(
+                    user=people[0],
+                    kind="tally",
+                    variant="duel" if args.seats == 2 else "open",
+                    seats=args.seats,
+                    days_per_move=3,
+                    rated=True,
+                )
+                for person in people[1:]:
+                    tables.table_join(user=person, game_id=game.pk)
+                game.refresh_from_db()
             while game.status == Game.Status.ACTIVE:
                 state = game_state(game)
                 mover = clients[game.players[state.to_move].pk]
-                waiter = clients[game.players[1 - state.to_move].pk]
+                # The seat after the mover's waits, polls, and sees the move next.
+                waiter = clients[game.players[(state.to_move + 1) % args.seats].pk]
                 timed("game page", samples, mover.get, f"/games/{game.pk}/")
                 poll = f"/games/{game.pk}/poll?seq={game.n_actions}"
                 timed("poll, nothing new", samples, waiter.get, poll, **htmx)
@@ -145,6 +177,7 @@ def main() -> None:
                 game.refresh_from_db()
         runs.append(samples)
 
+    print(json.dumps({"game": game_key, "seats": args.seats, "games_per_run": args.games}))
     for kind in runs[0]:
         medians = [statistics.median(ms for ms, _ in run[kind]) for run in runs]
         queries = sorted({q for run in runs for _, q in run[kind]})

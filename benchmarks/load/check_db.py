@@ -1,10 +1,22 @@
 """After a load run: is every game's record whole? (Run with the project's Python.)
 
-For every game that left the waiting room: the GameAction seq values are exactly
-0..n-1 with n == Game.n_actions (none missing, none doubled), the log replays with
-games.selectors.game_state without error, and a finished game has a reason and either a
-winner or a draw that the replayed state agrees with. Prints one JSON object; exits 1 if
-anything is wrong.
+For every game that left the waiting room, of any kind and seat count:
+
+- the GameAction seq values are exactly 0..n-1 with n == Game.n_actions (none missing,
+  none doubled);
+- its seat rows hold positions 0..seats_count-1 (for two seats, the pair columns' players);
+- the log replays (``games.selectors.game_state``, through ``registry.rules(kind)``);
+- a game whose replay is over is finished with the engine's reason, and its seat rows hold
+  the engine's scores and places (``rules(kind).outcome``; at more than two seats the
+  seats that left rank last, as ``games.services`` ranks them); two seats also keep the
+  winner and scores in the pair columns;
+- a game finished with one of the engine's own reasons has a replay that is over;
+- a game finished otherwise (resignation, time-out, forfeit, adjudication) has a reason and
+  a place for every seat, and, at two seats, a winner unless a moderator aborted it;
+- an active game's replay is not over and its player to move is the replay's.
+
+Prints one JSON object; exits 1 if anything is wrong. ``check()`` is the same as a function
+(the tests call it on games of their own).
 """
 
 import json
@@ -14,21 +26,58 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import django  # noqa: E402
 
-django.setup()
+def _seat_problems(game, rows) -> list[str]:
+    positions = [row.position for row in rows]
+    problems = []
+    if positions != list(range(game.seats_count)):
+        problems.append(f"seats at positions {positions}, not 0..{game.seats_count - 1}")
+    if game.has_pair_columns and [r.user_id for r in rows] != [game.player0_id, game.player1_id]:
+        problems.append("the seat rows' players differ from player0/player1")
+    return problems
 
-from games.models import Game, GameAction  # noqa: E402
-from games.selectors import game_state  # noqa: E402
+
+def _result_problems(game, rows, state) -> list[str]:
+    """What is wrong with the result of a finished game whose replay is over."""
+    from games import registry, services
+
+    outcome = registry.rules(game.kind).outcome(state)
+    problems = []
+    if game.reason != outcome.reason:
+        problems.append(f"reason {game.reason!r}, replay says {outcome.reason!r}")
+    scores = [row.score for row in rows]
+    if scores != list(outcome.scores):
+        problems.append(f"seat scores {scores}, replay says {list(outcome.scores)}")
+    ranks = [row.rank for row in rows]
+    expected = list(services._ranks_with_leavers(game, outcome.ranks))
+    if ranks != expected:
+        problems.append(f"seat places {ranks}, replay says {expected}")
+    if game.has_pair_columns:
+        firsts = [seat for seat, rank in enumerate(outcome.ranks) if rank == 1]
+        winner = firsts[0] if len(firsts) == 1 else None
+        if game.winner != winner:
+            problems.append(f"winner {game.winner}, replay says {winner}")
+        if [game.score0, game.score1] != list(outcome.scores):
+            problems.append(f"pair scores {[game.score0, game.score1]}, replay says {scores}")
+    return problems
 
 
-def main() -> int:
-    statuses = Counter(Game.objects.values_list("status", flat=True))
+def check(games=None) -> dict:
+    """The verdict on ``games`` (a queryset; every game by default) as a JSON-ready dict:
+    counts, finished games by reason, games by kind and seats, and the problems found."""
+    from games import registry
+    from games.models import Game, GameAction
+    from games.selectors import game_state
+
+    if games is None:
+        games = Game.objects.all()
+    statuses = Counter(games.values_list("status", flat=True))
     problems = []
     checked = actions = 0
-    reasons = Counter()
-    for game in Game.objects.exclude(status=Game.Status.WAITING).order_by("pk"):
+    reasons, tables = Counter(), Counter()
+    for game in games.exclude(status=Game.Status.WAITING).order_by("pk"):
         checked += 1
+        tables[f"{game.kind}/{game.seats_count}"] += 1
         seqs = list(
             GameAction.objects.filter(game=game).order_by("seq").values_list("seq", flat=True)
         )
@@ -36,49 +85,61 @@ def main() -> int:
         doubled = sorted(s for s, c in Counter(seqs).items() if c > 1)
         missing = sorted(set(range(game.n_actions)) - set(seqs))
         extra = sorted(s for s in set(seqs) if s >= game.n_actions)
+        found = []
         if doubled or missing or extra or len(seqs) != game.n_actions:
-            problems.append(
-                f"game {game.pk}: n_actions={game.n_actions}, {len(seqs)} rows, "
+            found.append(
+                f"n_actions={game.n_actions}, {len(seqs)} rows, "
                 f"doubled {doubled[:5]}, missing {missing[:5]}, beyond n {extra[:5]}"
             )
+        rows = game.seat_rows()
+        found += _seat_problems(game, rows)
         try:
             state = game_state(game)
         except Exception as error:  # noqa: BLE001 - any failure to replay is the finding
-            problems.append(f"game {game.pk}: replay failed: {type(error).__name__}: {error}")
-            continue
-        if game.status == Game.Status.FINISHED:
+            found.append(f"replay failed: {type(error).__name__}: {error}")
+            state = None
+        if state is not None and game.status == Game.Status.FINISHED:
             reasons[game.reason] += 1
-            if not game.reason:
-                problems.append(f"game {game.pk}: finished without a reason")
-            ended_by_play = game.reason in (
-                Game.Reason.EXACT_19,
-                Game.Reason.REACHED_19,
-                Game.Reason.TALON_END,
-            )
-            if ended_by_play:
-                if state.phase != "over":
-                    problems.append(
-                        f"game {game.pk}: finished ({game.reason}) but replay is not over"
-                    )
-                elif state.winner != game.winner:
-                    problems.append(
-                        f"game {game.pk}: winner {game.winner}, replay says {state.winner}"
-                    )
-            elif game.winner is None and game.reason not in (Game.Reason.ABORT,):
-                problems.append(f"game {game.pk}: finished ({game.reason}) with no winner")
-        elif game.status == Game.Status.ACTIVE:
-            if state.phase == "over":
-                problems.append(f"game {game.pk}: replay is over but the game is still active")
-    result = {
+            if state.over:
+                found += _result_problems(game, rows, state)
+            elif game.reason in registry.rules(game.kind).reasons:
+                found.append(f"finished ({game.reason}) but the replay is not over")
+            else:
+                if not game.reason:
+                    found.append("finished without a reason")
+                if any(row.rank is None for row in rows):
+                    found.append(f"finished ({game.reason}) with a seat without a place")
+                if (
+                    game.has_pair_columns
+                    and game.winner is None
+                    and game.reason != Game.Reason.ABORT
+                ):
+                    found.append(f"finished ({game.reason}) with no winner")
+        elif state is not None and game.status == Game.Status.ACTIVE:
+            if state.over:
+                found.append("replay is over but the game is still active")
+            elif game.to_move != state.to_move:
+                found.append(f"seat {game.to_move} to move, replay says {state.to_move}")
+        label = f"game {game.pk} ({game.kind}, {game.seats_count} seats)"
+        problems += [f"{label}: {problem}" for problem in found]
+    return {
         "games_by_status": dict(statuses),
+        "games_by_table": dict(sorted(tables.items())),
         "games_checked": checked,
         "actions_checked": actions,
         "finished_reasons": dict(reasons),
         "problems": problems,
         "ok": not problems,
     }
+
+
+def main() -> int:
+    import django
+
+    django.setup()
+    result = check()
     print(json.dumps(result))
-    return 0 if not problems else 1
+    return 0 if result["ok"] else 1
 
 
 if __name__ == "__main__":

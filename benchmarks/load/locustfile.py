@@ -21,6 +21,15 @@ computes the steady-state figures (after the last log-in).
 One ``Baseline`` user requests ``/__bare__`` (a do-nothing Django view on the same stack)
 and ``/healthz`` (database + Redis check) twice a second during the whole run.
 
+Tables of several sizes (``--plan``, written by seed.py for ``run.py --tables 2,4,10``):
+each player's entry says its table's size. A player of a two-seat group challenges (or
+accepts from) the partner the plan names, as above; a player of a larger group already
+has its tally tables, seated by seed.py, and goes straight to each game's page (it plays
+as many games as it has tables, ``run.py --table-games``). Every request to a game (page,
+``/act``, ``/poll``) is then named with its table's size, e.g. ``/games/[id]/act [4
+seats]``, so that each size is timed apart. Without ``--plan`` the names and the pairing
+are the same as ever.
+
 Bounds: each player stops after ``--games-per-player`` games; the whole run stops once
 every player has stopped, after ``--max-requests`` requests, or at ``--run-time``.
 """
@@ -81,6 +90,9 @@ def _options(parser):
     parser.add_argument(
         "--samples-csv", default="", help="write every request (time, method, name, ms) here"
     )
+    parser.add_argument(
+        "--plan", default="", help="each player's table (JSON from seed.py --plan); none: pairs"
+    )
 
 
 @events.request.add_listener
@@ -124,6 +136,17 @@ def _summary(environment, **kwargs):
     if path:
         with open(path, "w") as f:
             json.dump(summary, f)
+
+
+_plans = {}
+
+
+def _plan(path: str) -> dict:
+    """The plan seed.py wrote (read once), or {} without one."""
+    if path and path not in _plans:
+        with open(path) as f:
+            _plans[path] = json.load(f)
+    return _plans.get(path, {})
 
 
 def _attrs(tag: str) -> dict:
@@ -179,6 +202,17 @@ class Player(HttpUser):
         self.number = next(_numbers)
         self.username = f"player{self.number:03d}"
         self.partner = f"player{self.number ^ 1:03d}"
+        self.challenger = self.number % 2 == 0
+        self.label = ""  # after the name of each request to a game: its table's size
+        self.table_games = []  # the tables seed.py seated this player at (more than 2 seats)
+        plan = _plan(self.environment.parsed_options.plan)
+        entry = plan.get(self.username)
+        if entry is not None:
+            self.label = f" [{entry['seats']} seats]"
+            if entry["seats"] == 2:
+                self.partner, self.challenger = entry["partner"], entry["challenger"]
+            else:
+                self.table_games = entry["games"]
         # Each simulated player is a different client behind one trusted reverse proxy
         # (ALLAUTH_TRUSTED_PROXY_COUNT=1), so the per-IP log-in rate limit applies per player.
         self.client.headers["X-Forwarded-For"] = (
@@ -260,7 +294,8 @@ class Player(HttpUser):
 
     @task
     def play(self):
-        if self.games_played >= self.environment.parsed_options.games_per_player:
+        wanted = len(self.table_games) or self.environment.parsed_options.games_per_player
+        if self.games_played >= wanted:
             raise StopUser()
         game_id = self.start_game()
         if game_id is None:
@@ -270,8 +305,12 @@ class Player(HttpUser):
         self.games_played += 1
 
     def start_game(self):
-        """Even players challenge their partner, odd players accept: the game's id."""
-        if self.number % 2 == 0:
+        """The next of this player's seated tables; otherwise the challenger (an even
+        player without a plan) challenges their partner and the other accepts: the game's
+        id."""
+        if self.table_games:
+            return self.table_games[self.games_played]
+        if self.challenger:
             page = self._get("/lobby/", "/lobby/")
             self._token(page.text)
             response = self._post(
@@ -321,7 +360,9 @@ class Player(HttpUser):
 
     def play_game(self, game_id: int):
         act_path = f"/games/{game_id}/act"
-        page = self._get(f"/games/{game_id}/", "/games/[id]/").text
+        page_name = f"/games/[id]/{self.label}"
+        act_name = f"/games/[id]/act{self.label}"
+        page = self._get(f"/games/{game_id}/", page_name).text
         self._token(page)
         while True:
             if 'class="game-over"' in page:
@@ -331,16 +372,16 @@ class Player(HttpUser):
             if moves:
                 time.sleep(random.uniform(0.3, 1.2))  # thinking
                 response = self._post(
-                    act_path, "/games/[id]/act", random.choice(moves), htmx=True, ok=(200,)
+                    act_path, act_name, random.choice(moves), htmx=True, ok=(200,)
                 )
                 if response.status_code in (200, 409):
                     page = response.text
                     continue
-                page = self._get(f"/games/{game_id}/", "/games/[id]/").text
+                page = self._get(f"/games/{game_id}/", page_name).text
                 continue
             match = SEQ_IN_POLL.search(page)
             if match is None:  # no polling and no result: reload the page
-                page = self._get(f"/games/{game_id}/", "/games/[id]/").text
+                page = self._get(f"/games/{game_id}/", page_name).text
                 if SEQ_IN_POLL.search(page) is None and 'class="game-over"' not in page:
                     return
                 continue
@@ -349,7 +390,7 @@ class Player(HttpUser):
                 time.sleep(random.uniform(1, 3))
                 response = self._get(
                     f"/games/{game_id}/poll?seq={seq}",
-                    "/games/[id]/poll",
+                    f"/games/[id]/poll{self.label}",
                     htmx=True,
                     ok=(200, 204, 286),
                 )
@@ -358,7 +399,7 @@ class Player(HttpUser):
                 if response.status_code == 200 and random.random() < self.page_share:
                     # A correspondence player often comes back to the game from the e-mail
                     # or the notification, not from the open tab: a fresh page load.
-                    page = self._get(f"/games/{game_id}/", "/games/[id]/").text
+                    page = self._get(f"/games/{game_id}/", page_name).text
                 elif response.status_code in (200, 286):
                     page = response.text
                 break

@@ -3,6 +3,7 @@
     python3 benchmarks/load/run.py [--users 100] [--arrival-rate 1] [--run-time 900s]
                                    [--threads 4] [--page-share 0.25] [--max-requests N]
                                    [--games-per-player 1] [--port 8019]
+                                   [--tables 2,4,10] [--table-games N]
 
 1. Makes benchmarks/load/.venv (Locust, from requirements.txt) on first use; the site runs
    from the project's own .venv (made by `python3 dev.py setup` if it is missing).
@@ -15,6 +16,14 @@
    requests were made, or --run-time is up.
 4. Stops everything, prints per endpoint: requests/s, p50/p95/p99 (ms), failures and
    409s, then checks every game's log in the database (check_db.py).
+
+--tables 2,4,10 mixes table sizes: the players are split among the sizes about evenly
+(whole tables, in an interleaved order), pairs of two play XIX from a challenge as
+without it, groups of more are seated by seed.py at tally "open" tables (the test game,
+served by loadsite only); the game page, /act and /poll are timed per size and the p95
+target is checked for each. A tally game is short (3 rounds: 3 moves a player), so
+--table-games (default: --games-per-player) gives each larger table that many games in a
+row, to keep its players at play about as long as the XIX pairs.
 
 Exit status: 0 when the game records are whole, 1 when the integrity check fails, 2 when
 something could not be started. Results (CSVs, logs, report.md) go to benchmarks/load/results/.
@@ -48,6 +57,7 @@ REDIS_URL = "redis://127.0.0.1:6379/14"
 PASSWORD = "load-test-pass-19"  # the same in locustfile.py
 TARGET_P95_MS = 150
 TARGET_ENDPOINTS = ("/games/[id]/", "/games/[id]/act")
+PLAN = RESULTS / "tables.json"  # each player's table, with --tables (seed.py writes it)
 
 
 def say(message: str) -> None:
@@ -101,7 +111,41 @@ def site_env(port: int) -> dict:
     return env
 
 
-def prepare_database(env: dict, users: int) -> None:
+def table_groups(users: int, sizes: list[int]) -> list[int]:
+    """Seat ``users`` at whole tables of ``sizes``: one size per group, in order, each
+    time the size with the fewest players so far among those that still let the rest be
+    seated exactly (so the sizes get about as many players each, interleaved). Raises
+    ValueError when no mix of these sizes seats exactly ``users``."""
+    seatable = {0}
+    for total in range(1, users + 1):
+        if any(total - size in seatable for size in sizes):
+            seatable.add(total)
+    if users not in seatable:
+        raise ValueError(f"{users} players cannot all be seated at tables of {sizes}")
+    players = dict.fromkeys(sizes, 0)
+    groups, left = [], users
+    while left:
+        fits = [size for size in sizes if left - size in seatable]
+        size = min(fits, key=lambda s: (players[s], sizes.index(s)))
+        groups.append(size)
+        players[size] += size
+        left -= size
+    return groups
+
+
+def parse_sizes(text: str) -> list[int]:
+    """``"2,4,10"`` -> [2, 4, 10]; ValueError unless each is a seat count 2..10, once."""
+    wanted = "--tables takes different seat counts from 2 to 10, e.g. 2,4,10"
+    parts = text.split(",")
+    if not all(part.strip().isdigit() for part in parts):
+        raise ValueError(wanted)
+    sizes = [int(part) for part in parts]
+    if len(set(sizes)) != len(sizes) or not all(2 <= size <= 10 for size in sizes):
+        raise ValueError(wanted)
+    return sizes
+
+
+def prepare_database(env: dict, users: int, groups=(), table_games: int = 1) -> None:
     say("dropping and creating database xix_load; flushing Redis db 14")
     code = (
         "import psycopg, redis\n"
@@ -118,7 +162,11 @@ def prepare_database(env: dict, users: int) -> None:
         env=env,
         cwd=ROOT,
     )
-    run([MAIN_PY, HERE / "seed.py", users, PASSWORD], env=env, cwd=ROOT)
+    seed = [MAIN_PY, HERE / "seed.py", users, PASSWORD]
+    if groups:
+        seed += ["--tables", ",".join(map(str, groups)), "--plan", PLAN]
+        seed += ["--table-games", table_games]
+    run(seed, env=env, cwd=ROOT)
 
 
 def start(name: str, cmd, env: dict) -> subprocess.Popen:
@@ -256,6 +304,15 @@ def steady_table(path: Path, since: float | None) -> tuple[list[str], dict, floa
     return lines, p95, seconds
 
 
+def mix(groups: list[int]) -> str:
+    """ "Tables: 8 of 2 seats (16 players), ..." for the report."""
+    parts = [
+        f"{groups.count(size)} of {size} seats ({groups.count(size) * size} players)"
+        for size in sorted(set(groups))
+    ]
+    return "Tables: " + ", ".join(parts) + " (pairs of 2 play XIX, larger tables tally)"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--users", type=int, default=100, help="simulated players (even)")
@@ -281,8 +338,28 @@ def main() -> int:
     parser.add_argument("--max-requests", type=int, default=0, help="stop after N requests")
     parser.add_argument("--games-per-player", type=int, default=1)
     parser.add_argument("--port", type=int, default=8019)
+    parser.add_argument(
+        "--tables",
+        default="",
+        help="seat counts to mix, e.g. 2,4,10 (2: XIX pairs; more: tally tables)",
+    )
+    parser.add_argument(
+        "--table-games",
+        type=int,
+        default=0,
+        help="with --tables: games in a row at each table of more than 2 seats "
+        "(default: --games-per-player)",
+    )
     args = parser.parse_args()
-    if args.users < 2 or args.users % 2:
+    groups, targets = [], TARGET_ENDPOINTS
+    if args.tables:
+        try:
+            sizes = parse_sizes(args.tables)
+            groups = table_groups(args.users, sizes)
+        except ValueError as error:
+            parser.error(str(error))
+        targets = tuple(f"{name} [{size} seats]" for size in sizes for name in TARGET_ENDPOINTS)
+    elif args.users < 2 or args.users % 2:
         parser.error("--users must be an even number of at least 2")
 
     RESULTS.mkdir(exist_ok=True)
@@ -290,7 +367,8 @@ def main() -> int:
     ensure_venvs()
     env = site_env(args.port)
     base = f"http://127.0.0.1:{args.port}"
-    prepare_database(env, args.users)
+    PLAN.unlink(missing_ok=True)
+    prepare_database(env, args.users, groups, args.table_games or args.games_per_player)
 
     processes = []
     try:
@@ -372,6 +450,8 @@ def main() -> int:
             "--stop-timeout",
             "10",
         ]
+        if groups:
+            locust_cmd += ["--plan", PLAN]
         say("running Locust: " + " ".join(str(c) for c in locust_cmd))
         started = time.time()
         with open(RESULTS / "locust.log", "w") as log:
@@ -404,13 +484,13 @@ def main() -> int:
     by_name = {r["Name"]: r for r in rows}
     failures = int(by_name.get("Aggregated", {}).get("Failure Count", 0))
     p95_ok = all(
-        name in by_name and float(by_name[name]["95%"]) < TARGET_P95_MS for name in TARGET_ENDPOINTS
+        name in by_name and float(by_name[name]["95%"]) < TARGET_P95_MS for name in targets
     )
     steady, steady_p95, steady_seconds = steady_table(
         RESULTS / "samples.csv", summary.get("last_login_at")
     )
     steady_ok = bool(steady_p95) and all(
-        steady_p95.get(name, float("inf")) < TARGET_P95_MS for name in TARGET_ENDPOINTS
+        steady_p95.get(name, float("inf")) < TARGET_P95_MS for name in targets
     )
     problems = "; ".join(integrity.get("problems", [])[:20])
     verdict = "all whole" if integrity.get("ok") else f"PROBLEMS: {problems}"
@@ -418,7 +498,8 @@ def main() -> int:
         f"Run: {args.users} players arriving {args.arrival_rate:g}/s, gunicorn 2 workers "
         f"({kind}), {args.page_share:.0%} of turns from a fresh game page, "
         f"{seconds:.0f} s of load "
-        f"(bound {args.run_time}), {summary['requests']} requests.",
+        f"(bound {args.run_time}), {summary['requests']} requests."
+        + (f" {mix(groups)}." if groups else ""),
         f"Machine: {os.cpu_count()} cores; before `{before}`; after `{after}`; "
         f"1-min load average during the run: median {statistics.median(loads):.2f}, "
         f"max {max(loads):.2f}.",
@@ -435,15 +516,14 @@ def main() -> int:
         f"seen to the end by their players; in the database: "
         f"{integrity.get('games_by_status')}; finished by {integrity.get('finished_reasons')}. "
         f"409s: {summary['conflicts_409'] or 0}.",
+        f"Games by kind/seats: {integrity.get('games_by_table')}. "
         f"Integrity: {integrity.get('games_checked')} games, {integrity.get('actions_checked')} "
         f"actions checked: {verdict}.",
         f"Targets: failures other than 409s: {failures} ({'met' if failures == 0 else 'NOT met'}); "
         f"p95 < {TARGET_P95_MS} ms for "
-        + ", ".join(
-            f"`{n}` {by_name[n]['95%'] if n in by_name else '?'} ms" for n in TARGET_ENDPOINTS
-        )
+        + ", ".join(f"`{n}` {by_name[n]['95%'] if n in by_name else '?'} ms" for n in targets)
         + f" ({'met' if p95_ok else 'NOT met'}) over the whole run; "
-        + ", ".join(f"`{n}` {steady_p95.get(n, float('nan')):.0f} ms" for n in TARGET_ENDPOINTS)
+        + ", ".join(f"`{n}` {steady_p95.get(n, float('nan')):.0f} ms" for n in targets)
         + f" ({'met' if steady_ok else 'NOT met'}) after the last log-in.",
     ]
     if steady:
