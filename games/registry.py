@@ -21,7 +21,7 @@ ENGINES: dict[str, tuple[str, str]] = {
 # registered above (records, check_records, the arena, the conformance kit) before its
 # pages exist; it joins this list when its Django side (games/<key>/site.py) lands, and only
 # then do the lobby, leaderboards and profiles show it.
-SERVED: list[str] = ["xix"]
+SERVED: list[str] = ["xix", "xeri", "xactika", "onexeno"]
 
 
 def served() -> list[str]:

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.test import Client
 
 from accounts.models import User
-from games import registry, services
+from games import services
 from games.models import Game
 from tests.e2e.test_play_through import MAX_CLICKS, game_over, your_turn
 from tests.factories import UserFactory, start_table
@@ -18,13 +18,6 @@ from tests.factories import UserFactory, start_table
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SIZES = {"wide": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
-
-
-@pytest.fixture
-def served_onexeno():
-    registry.SERVED.append("onexeno")
-    yield "onexeno"
-    registry.SERVED.remove("onexeno")
 
 
 def logged_in(new_page, live_server, user):
@@ -103,9 +96,7 @@ def place_by_keyboard(page) -> bool:
     return False
 
 
-def test_a_person_plays_onexeno_against_bots_by_clicking(
-    live_server, new_page, artifacts, served_onexeno
-):
+def test_a_person_plays_onexeno_against_bots_by_clicking(live_server, new_page, artifacts):
     person = UserFactory(username="cleo")
     bots = [
         User.objects.create(username="bot-random", is_bot=True, bot_level="random"),

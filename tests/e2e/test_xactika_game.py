@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from accounts.models import User
-from games import registry, services
+from games import services
 from games.models import Game
 from games.outcomes import place_text
 from games.selectors import game_state
@@ -42,13 +42,6 @@ def shots(artifacts):
         page.set_viewport_size(SIZES["desktop"])
 
     return shoot
-
-
-@pytest.fixture
-def served_xactika():
-    registry.SERVED.append("xactika")
-    yield
-    registry.SERVED.remove("xactika")
 
 
 def move(page, shoot, by_keyboard: bool) -> str:
@@ -92,7 +85,7 @@ def move(page, shoot, by_keyboard: bool) -> str:
 
 
 def test_a_person_plays_xactika_against_two_bots_by_clicking(
-    live_server, new_page, mailoutbox, shots, served_xactika
+    live_server, new_page, mailoutbox, shots
 ):
     base = live_server.url
     page = new_page()

@@ -1,6 +1,6 @@
 """A person plays a whole Xeri partnership match against three bots by clicking cards in
 Chromium, on a desktop window and (a second window on the same account) a phone's: the bots
-answer before the table comes back; screenshots of each phase go to ``/work/shots/xeri/``
+answer before the table comes back; screenshots of each phase go to ``test-artifacts/xeri/``
 (``XERI_SHOTS`` changes that) at 1280x900 and 390x844."""
 
 import os
@@ -10,23 +10,18 @@ from pathlib import Path
 import pytest
 from allauth.account.models import EmailAddress
 
-from games import registry, services
+from games import services
 from games.models import Game
+from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_csp import log_in
 from tests.e2e.test_play_through import expect_text, game_over, your_turn
 from tests.factories import UserFactory, start_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SHOTS = Path(os.environ.get("XERI_SHOTS", "/work/shots/xeri"))
+
+SHOTS = Path(os.environ.get("XERI_SHOTS", ARTIFACTS / "xeri"))
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def served_xeri():
-    registry.SERVED.append("xeri")
-    yield
-    registry.SERVED.remove("xeri")
 
 
 def shoot(pages, name):
@@ -47,9 +42,7 @@ def play_first_card(page):
     assert not error.count(), f"the site refused a move it offered: {error.inner_text()}"
 
 
-def test_a_person_plays_a_partnership_match_against_bots_by_clicking(
-    live_server, new_page, served_xeri
-):
+def test_a_person_plays_a_partnership_match_against_bots_by_clicking(live_server, new_page):
     base = live_server.url
     cleo = UserFactory(username="cleo")
     EmailAddress.objects.create(user=cleo, email=cleo.email, verified=True, primary=True)

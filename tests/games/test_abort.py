@@ -68,7 +68,9 @@ def test_either_player_can_abort_until_each_has_moved(table, moved):
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Game aborted" in page and "before both players had made a first move" in page
     [notice] = Notification.objects.filter(user=alice, kind=Notification.Kind.GAME_OVER)
-    assert notice.text.startswith("bob aborted your game before you had both made a first move")
+    assert notice.text.startswith(
+        "bob aborted your game of XIX before you had both made a first move"
+    )
 
 
 def test_resigning_after_one_card_aborts_instead_and_costs_no_rating(table):

@@ -48,7 +48,7 @@ def test_reminder_once_when_a_fifth_is_left(game, clock, django_capture_on_commi
         assert services.deadlines_sweep()["reminded"] == 0
     [reminder] = Notification.objects.filter(kind=Kind.DEADLINE)
     assert reminder.user == mover and reminder.seq == game.n_actions
-    assert reminder.text.startswith("About 24 hours left for your move against")
+    assert reminder.text.startswith("About 24 hours left for your move in XIX against")
     assert [m.to for m in mail.outbox] == [[mover.email]]
     game.refresh_from_db()
     assert game.remind_at is None and game.status == Game.Status.ACTIVE
@@ -76,7 +76,7 @@ def test_timeout_once_the_seat_to_move_loses_with_ratings_and_notices(
     texts = dict(
         Notification.objects.filter(kind=Kind.GAME_OVER).values_list("user__username", "text")
     )
-    assert texts[loser.username].startswith(f"You lost against {winner.username}")
+    assert texts[loser.username].startswith(f"You lost against {winner.username} in XIX")
     assert texts[loser.username].endswith("(you ran out of time).")
     assert texts[winner.username].endswith(f"({loser.username} ran out of time).")
     # A late move is refused now that the game is over.
@@ -95,7 +95,7 @@ def test_the_opponent_can_give_one_extra_day_per_turn(game, clock):
     note = Notification.objects.get(kind=Kind.EXTRA_DAY)
     assert (
         note.user == mover
-        and note.text == f"{opponent.username} gave you an extra day for your move."
+        and note.text == f"{opponent.username} gave you an extra day for your move in XIX."
     )
     with pytest.raises(services.GameError, match="already given an extra day"):
         services.game_extra_day(user=opponent, game_id=game.pk)

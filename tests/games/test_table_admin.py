@@ -157,8 +157,9 @@ def test_a_users_recent_games_read_from_their_seat(client, tables):
     html = text(client.get(admin_url("accounts_user_change", bob.pk)).content.decode())
 
     assert f"with ann, cy and 2 others Tally Open table, casual {MINUS}3, 4th of 5" in html
-    assert f"with your partner dee against ann and cy Tally Partners, casual lost {MINUS}2 to 6" in (
-        html
+    assert (
+        f"with your partner dee against ann and cy Tally Partners, casual lost {MINUS}2 to 6"
+        in (html)
     )
     assert "with ann and cy Tally Open table, casual in play" in html
 

@@ -401,5 +401,12 @@ def test_the_title_puts_partners_together_and_names_a_game_other_than_the_sites_
     assert header.startswith("p0 & p2 v p1 & p3") and "Tally Partners" in header
     xix = start_game(*people(2, prefix="x"))
     xix_html = client_for(xix.player0).get(page_url(xix)).content.decode()
-    assert 'class="game-name"' not in xix_html  # the site's only game is not named
+    assert '<span class="game-name">XIX</span>' in xix_html  # one of the site's games
     assert "<title>x0 v x1" in xix_html
+    served = list(registry.SERVED)
+    registry.SERVED[:] = ["xix"]
+    try:
+        alone = client_for(xix.player0).get(page_url(xix)).content.decode()
+    finally:
+        registry.SERVED[:] = served
+    assert 'class="game-name"' not in alone  # the site's only game is not named

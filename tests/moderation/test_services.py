@@ -54,7 +54,7 @@ def test_abort_ends_the_game_with_no_result_and_tells_both_players(
     assert not RatingChange.objects.exists()
     for user, opponent in ((alice, "bob"), (bob, "alice")):
         assert game_over_text(user, game) == (
-            f"A moderator aborted your game against {opponent}: it has no result and "
+            f"A moderator aborted your game of XIX against {opponent}: it has no result and "
             f"changes no rating. Reason: {WHY}"
         )
         page = page_text(client_for(user), game)
@@ -108,8 +108,8 @@ def test_adjudication_decides_the_game_and_rates_it_like_any_result(
     changes = {c.user: c for c in RatingChange.objects.filter(game=game)}
     assert changes[winner].after > changes[winner].before
     assert changes[loser].after < changes[loser].before
-    assert game_over_text(winner, game).startswith(f"You won against {loser.username}")
-    assert game_over_text(loser, game).startswith(f"You lost against {winner.username}")
+    assert game_over_text(winner, game).startswith(f"You won against {loser.username} in XIX")
+    assert game_over_text(loser, game).startswith(f"You lost against {winner.username} in XIX")
     for user in (winner, loser):
         assert f"(decided by a moderator). Reason: {WHY}" in game_over_text(user, game)
         page = page_text(client_for(user), game)

@@ -136,10 +136,10 @@ def test_games_in_play_are_forfeited_rated_as_a_loss_and_both_players_are_told(
     assert not RatingChange.objects.filter(game=casual).exists()
     # Both told, in each game.
     assert game_over_text(bob, game) == (
-        "You won against alice, 0–0 (alice forfeited: account suspended)."
+        "You won against alice in XIX, 0–0 (alice forfeited: account suspended)."
     )
     assert game_over_text(alice, game) == (
-        "You lost against bob, 0–0 (you forfeited: account suspended)."
+        "You lost against bob in XIX, 0–0 (you forfeited: account suspended)."
     )
     assert "alice forfeited" in game_over_text(carol, casual)
     assert "you forfeited" in game_over_text(alice, casual)

@@ -54,13 +54,13 @@ def test_a_move_tells_the_next_player_in_app_and_by_email(
     assert game.players[game.to_move] == waiting
     note = Notification.objects.get(user=waiting, kind=Kind.YOUR_TURN)
     assert note.seq == game.n_actions == 1
-    assert note.text == f"Your move against {mover.username}."
+    assert note.text == f"Your move in XIX against {mover.username}."
     assert note.email == Notification.Email.QUEUED and note.unread
     # Nothing for the player who just moved.
     assert not Notification.objects.filter(user=mover, kind=Kind.YOUR_TURN, seq=1).exists()
     [message] = mail.outbox
     assert message.to == [waiting.email]
-    assert message.subject == f"[XIX Online] Your move against {mover.username}"
+    assert message.subject == f"[XIX Online] Your move in XIX against {mover.username}"
     assert f"http://127.0.0.1:8000/games/{game.pk}/" in message.body
     assert "http://127.0.0.1:8000/settings/" in message.body
     html, mimetype = message.alternatives[0]
@@ -129,7 +129,9 @@ def test_at_most_one_unread_your_move_notice_per_game(alice, django_capture_on_c
     assert len(unread_counts) > 5 and max(unread_counts) == 1
     assert alice.notifications.filter(kind=Kind.YOUR_TURN).count() == 1
     # Only the first notice was e-mailed: updating an unread one sends nothing more.
-    assert [m.subject for m in mail.outbox].count("[XIX Online] Your move against bot-random") == 1
+    assert [m.subject for m in mail.outbox].count(
+        "[XIX Online] Your move in XIX against bot-random"
+    ) == 1
 
 
 def test_an_unread_your_move_notice_is_updated_not_repeated(
@@ -192,9 +194,11 @@ def test_a_challenge_and_its_acceptance_notify_the_other_side(
             user=alice, variant="talon", days_per_move=2, rated=False, invited=bob
         )
     challenge = Notification.objects.get(user=bob, kind=Kind.CHALLENGE)
-    assert challenge.text == "alice challenges you to a game (talon, 2 days per move, casual)."
+    assert (
+        challenge.text == "alice challenges you to a game of XIX (talon, 2 days per move, casual)."
+    )
     assert mail.outbox[-1].to == ["bob@example.com"]
-    assert mail.outbox[-1].subject == "[XIX Online] alice challenges you"
+    assert mail.outbox[-1].subject == "[XIX Online] alice challenges you to XIX"
     with django_capture_on_commit_callbacks(execute=True):
         game = services.challenge_accept(user=bob, game_id=game.pk)
     accepted = Notification.objects.get(user=alice, kind=Kind.ACCEPTED)
@@ -223,7 +227,9 @@ def test_resigning_tells_the_opponent_only(game, alice, bob, django_capture_on_c
         services.game_resign(user=alice, game_id=game.pk)
     [over] = Notification.objects.filter(kind=Kind.GAME_OVER)
     assert over.user == bob
-    assert over.text == f"You won against alice, {game.score1}–{game.score0} (alice resigned)."
+    assert (
+        over.text == f"You won against alice in XIX, {game.score1}–{game.score0} (alice resigned)."
+    )
     assert not Notification.objects.filter(user=alice, kind=Kind.GAME_OVER).exists()
 
 
@@ -299,5 +305,7 @@ def test_outbox_flush_picks_up_pending_mail_whose_task_was_lost(game, alice, bob
     assert notify_services.outbox_flush() == 1
     outbound.refresh_from_db()
     assert outbound.status == OutboundEmail.Status.SENT
-    assert [m.subject for m in mail.outbox] == ["[XIX Online] Your move against alice is due soon"]
+    assert [m.subject for m in mail.outbox] == [
+        "[XIX Online] Your move in XIX against alice is due soon"
+    ]
     assert notify_services.outbox_flush() == 0

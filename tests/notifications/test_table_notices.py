@@ -145,6 +145,7 @@ def test_the_start_of_a_two_seat_table_is_an_accepted_challenge(users):
 def test_xix_texts_name_no_game_while_xix_is_the_only_game_served(users, monkeypatch):
     ann, bob = users[:2]
     game = start_game(ann, bob)
+    monkeypatch.setattr(registry, "SERVED", ["xix"])
     Notification.objects.all().delete()
     notices.your_turn(game, ann)
     assert texts(ann) == ["Your move against bob."]

@@ -40,14 +40,6 @@ RULES = registry.rules("onexeno")
 LABELS = {onexeno_card(card, rotation)["label"]: card for card in IDS for rotation in range(4)}
 
 
-@pytest.fixture
-def served_onexeno():
-    """ONEXENO among the games the site serves for one test, removed after."""
-    registry.SERVED.append("onexeno")
-    yield "onexeno"
-    registry.SERVED.remove("onexeno")
-
-
 def faces_shown(html: str) -> set[int]:
     """The cards whose faces a page draws."""
     return {

@@ -39,14 +39,6 @@ RULES = registry.rules("xactika")
 CODE = re.compile(r"(?<![\d.])[123]{4}(?![\d.])")
 
 
-@pytest.fixture(autouse=True)
-def served_xactika():
-    """Xactika among the games the site serves, for each test here (the lead opens it)."""
-    registry.SERVED.append("xactika")
-    yield
-    registry.SERVED.remove("xactika")
-
-
 def codes_in(html: str) -> set[str]:
     """Every card code written in a page (the CSRF token, which may hold digits, left out)."""
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)

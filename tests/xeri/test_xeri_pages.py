@@ -37,14 +37,6 @@ RULES = registry.rules("xeri")
 NAME = {code: card(code)["name"] for code in CARDS}  # "7H" -> "7 of hearts"
 
 
-@pytest.fixture(autouse=True)
-def served_xeri():
-    """Xeri among the games the site serves, for each test here (the lead opens it)."""
-    registry.SERVED.append("xeri")
-    yield
-    registry.SERVED.remove("xeri")
-
-
 def drawn(html: str) -> set[str]:
     """The cards drawn face up in ``html`` (each face names its card for screen readers),
     leaving out the side box of cards not seen yet (every card nobody has shown)."""
