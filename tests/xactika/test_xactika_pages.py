@@ -36,7 +36,9 @@ from tests.games.test_table_page import seat_box
 pytestmark = pytest.mark.django_db
 
 RULES = registry.rules("xactika")
-CODE = re.compile(r"(?<![\d.])[123]{4}(?![\d.])")
+# A card code stands alone: never inside a longer run of letters or digits, as in the
+# random CSRF tokens and CSP nonces of every page ("aB1231x"), which must not count.
+CODE = re.compile(r"(?<![\w.])[123]{4}(?![\w.])")
 
 
 def codes_in(html: str) -> set[str]:
