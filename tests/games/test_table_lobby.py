@@ -57,6 +57,7 @@ def test_the_form_offers_only_served_games_with_their_variants(client, ann):
     assert "Open table (3 to 10 players)" in page and "Partners (4 or 6 players)" in page
     # The site's games that seat more than two are offered too (Xeri's partners, Xactika...).
     assert 'value="xactika/bid"' in page and "Xactika" in page
+    assert "join a table of any game" in page and "Challenges and tables lapse" in page
     served = list(registry.SERVED)
     registry.SERVED[:] = ["xix"]  # XIX alone: two-seat challenges only, no table form
     try:
@@ -64,6 +65,7 @@ def test_the_form_offers_only_served_games_with_their_variants(client, ann):
     finally:
         registry.SERVED[:] = served
     assert "tally/" not in page and "Set up a table" not in page
+    assert "Challenges lapse after 7 days." in page and "join a table" not in page
 
 
 def test_a_table_made_without_js_is_listed_with_its_seats(client, ann):
