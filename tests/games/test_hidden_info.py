@@ -26,6 +26,7 @@ from tests.games.fixtures_play import (
     client_for,
     element,
     make_people,
+    normalise,
     poll_url,
     text,
 )
@@ -67,12 +68,6 @@ def script(game, secret, length=30):
         actions.append(safe[0])
         game = play(game, [safe[0]])
     return actions
-
-
-def normalise(html: str, game) -> str:
-    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "CSRF-INPUT", html)
-    html = re.sub(r'"X-CSRFToken": "[^"]+"', "CSRF-HEADER", html)
-    return html.replace(f"/games/{game.pk}/", "/games/ID/")
 
 
 def captures(game, viewer) -> dict:
