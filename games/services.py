@@ -392,8 +392,7 @@ def game_import(*, record: dict, players, days_per_move: int = 3) -> Game:
     )
     game.save()
     if not pair:
-        sides = registry.rules(kind).variants[variant].sides(seats) or ()
-        team_of = {seat: team for team, side in enumerate(sides) for seat in side}
+        team_of = registry.rules(kind).variants[variant].team_of(seats)
         GameSeat.objects.bulk_create(
             GameSeat(game=game, position=seat, user=user, team=team_of.get(seat))
             for seat, user in enumerate(players)

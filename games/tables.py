@@ -262,8 +262,7 @@ def _start(game: Game, *, actor) -> None:
     n = game.seats_count
     seats = list(game.seats.select_related("user").order_by("joined_at", "pk"))
     random.Random(f"{game.seed}/seats").shuffle(seats)
-    sides = rules.variants[game.variant].sides(n) or ()
-    team_of = {position: team for team, side in enumerate(sides) for position in side}
+    team_of = rules.variants[game.variant].team_of(n)
     for position, seat in enumerate(seats):
         seat.position, seat.team = position, team_of.get(position)
     GameSeat.objects.bulk_update(seats, ["position", "team"])

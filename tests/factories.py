@@ -136,8 +136,7 @@ def start_table(kind, variant, users, *, seed="test-seed", days_per_move=3, rate
         started_at=now,
         **pair,
     )
-    sides = rules.variants[variant].sides(seats) or ()
-    team_of = {seat: team for team, side in enumerate(sides) for seat in side}
+    team_of = rules.variants[variant].team_of(seats)
     GameSeat.objects.bulk_create(
         GameSeat(game=game, position=position, user=user, team=team_of.get(position))
         for position, user in enumerate(users)

@@ -28,5 +28,11 @@ class VariantInfo:
                 return sides
         return None
 
+    def team_of(self, seats: int) -> dict[int, int]:
+        """Each seat's team (the index of its side) at this seat count; {} when every seat
+        plays alone."""
+        sides = self.sides(seats) or ()
+        return {seat: team for team, side in enumerate(sides) for seat in side}
+
     def rating_system(self, seats: int) -> str:
         return "glicko2" if seats == 2 and self.sides(seats) is None else "openskill"

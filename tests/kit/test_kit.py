@@ -55,6 +55,8 @@ def test_a_variant_knows_its_sides_and_rating_system():
     )
     assert classic.sides(2) is None
     assert classic.sides(4) == ((0, 2), (1, 3))
+    assert classic.team_of(2) == {}
+    assert classic.team_of(4) == {0: 0, 2: 0, 1: 1, 3: 1}
     assert classic.rating_system(2) == "glicko2"
     assert classic.rating_system(4) == "openskill"
 

@@ -134,8 +134,7 @@ def _table_seat_problems(game: Game) -> list[str]:
     positions = sorted(seat.position for seat in seats if seat.position is not None)
     if positions != list(range(game.seats_count)) or len(seats) != game.seats_count:
         problems.append(f"seats at positions {positions}, not 0 to {game.seats_count - 1}")
-    sides = registry.rules(game.kind).variants[game.variant].sides(game.seats_count) or ()
-    team_of = {position: team for team, side in enumerate(sides) for position in side}
+    team_of = registry.rules(game.kind).variants[game.variant].team_of(game.seats_count)
     problems += [
         f"seat {seat.position} is in team {seat.team}, the variant says "
         f"{team_of.get(seat.position)}"
