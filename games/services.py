@@ -404,17 +404,13 @@ def game_import(*, record: dict, players, days_per_move: int = 3) -> Game:
     game.n_actions = len(actions)
     if state.over:
         outcome = registry.rules(kind).outcome(state)
-        winner = None
-        if pair:
-            game.score0, game.score1 = outcome.scores
-            firsts = [seat for seat, rank in enumerate(outcome.ranks) if rank == 1]
-            winner = firsts[0] if len(firsts) == 1 else None
-        else:
-            rows = game.seat_rows()
-            for row, score, rank in zip(rows, outcome.scores, outcome.ranks, strict=True):
-                row.score, row.rank = score, rank
-            GameSeat.objects.bulk_update(rows, ["score", "rank"])
-        game_close(game, status=Game.Status.FINISHED, winner=winner, reason=outcome.reason)
+        _result_write(
+            game,
+            scores=outcome.scores,
+            winner=_sole_first(outcome.ranks) if pair else None,
+            ranks=outcome.ranks,
+            reason=outcome.reason,
+        )
         return game
     if pair:
         game.score0, game.score1 = _scores_now(state) or (0, 0)
@@ -509,6 +505,26 @@ def game_close(game: Game, *, status: str, winner, reason: str) -> None:
         seats_write(game)
 
 
+def _sole_first(ranks) -> int | None:
+    """The seat ranked first alone (a two-seat game's winner); None when first is shared."""
+    firsts = [seat for seat, rank in enumerate(ranks) if rank == 1]
+    return firsts[0] if len(firsts) == 1 else None
+
+
+def _result_write(game: Game, *, scores, winner, ranks, reason: str) -> None:
+    """Finish a locked game with its result, and nothing else (no rating, no notice): for
+    two seats the pair ``scores`` and ``winner``; at more seats each seat row's score and
+    place (``ranks``)."""
+    if game.has_pair_columns:
+        game.score0, game.score1 = scores
+    else:
+        rows = game.seat_rows()
+        for row, score, rank in zip(rows, scores, ranks, strict=True):
+            row.score, row.rank = score, rank
+        GameSeat.objects.bulk_update(rows, ["score", "rank"])
+    game_close(game, status=Game.Status.FINISHED, winner=winner, reason=reason)
+
+
 def game_finish(game: Game, *, scores, reason: str, winner=None, ranks=None, actor=None) -> None:
     """Record a result on a locked game, update ratings and tell the players (all but
     ``actor``, whose own action ended the game).
@@ -518,14 +534,7 @@ def game_finish(game: Game, *, scores, reason: str, winner=None, ranks=None, act
     go into its seat row."""
     from ratings.services import ratings_apply_game
 
-    if game.has_pair_columns:
-        game.score0, game.score1 = scores
-    else:
-        rows = game.seat_rows()
-        for row, score, rank in zip(rows, scores, ranks, strict=True):
-            row.score, row.rank = score, rank
-        GameSeat.objects.bulk_update(rows, ["score", "rank"])
-    game_close(game, status=Game.Status.FINISHED, winner=winner, reason=reason)
+    _result_write(game, scores=scores, winner=winner, ranks=ranks, reason=reason)
     if game.rated:
         ratings_apply_game(game=game)
     notices.game_over(game, actor=actor)
@@ -537,8 +546,7 @@ def _finish_played(game: Game, state, *, actor) -> None:
     that left rank after the others (``_ranks_with_leavers``)."""
     outcome = _rules(game).outcome(state)
     if game.has_pair_columns:
-        firsts = [seat for seat, rank in enumerate(outcome.ranks) if rank == 1]
-        winner = firsts[0] if len(firsts) == 1 else None
+        winner = _sole_first(outcome.ranks)
         game_finish(game, winner=winner, scores=outcome.scores, reason=outcome.reason, actor=actor)
         return
     game_finish(
