@@ -102,15 +102,31 @@ def site(key: str):
     return importlib.import_module(beside_engine(key, "site")).SITE
 
 
-def record_checker(record) -> Callable[[dict], dict] | None:
-    """The ``check_record`` of the game whose format ``record`` names, or None."""
+def kind_of_record(record) -> str | None:
+    """The key of the game whose record format ``record`` names (``"format"``), or None."""
     fmt = record.get("format") if isinstance(record, dict) else None
     for key, (_module, record_format) in ENGINES.items():
         if fmt == record_format:
-            module = engine(key)
-            rules = getattr(module, "RULES", None)
-            return rules.check_record if rules is not None else module.check_record
+            return key
     return None
+
+
+def format_error(record) -> str:
+    """What is wrong with the ``"format"`` of a record no registered game reads."""
+    formats = [f'"{record_format}"' for _module, record_format in ENGINES.values()]
+    wanted = formats[0] if len(formats) == 1 else "one of " + ", ".join(formats)
+    fmt = record.get("format") if isinstance(record, dict) else None
+    return f'"format" must be {wanted}, not {fmt!r}'
+
+
+def record_checker(record) -> Callable[[dict], dict] | None:
+    """The ``check_record`` of the game whose format ``record`` names, or None."""
+    key = kind_of_record(record)
+    if key is None:
+        return None
+    module = engine(key)
+    rules = getattr(module, "RULES", None)
+    return rules.check_record if rules is not None else module.check_record
 
 
 def check_record(record) -> dict:
@@ -120,7 +136,4 @@ def check_record(record) -> dict:
         return checker(record)
     if not isinstance(record, dict):
         return {"ok": False, "index": -1, "error": "a record must be a JSON object"}
-    formats = [f'"{record_format}"' for _module, record_format in ENGINES.values()]
-    wanted = formats[0] if len(formats) == 1 else "one of " + ", ".join(formats)
-    fmt = record.get("format")
-    return {"ok": False, "index": -1, "error": f'"format" must be {wanted}, not {fmt!r}'}
+    return {"ok": False, "index": -1, "error": format_error(record)}

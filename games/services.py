@@ -336,12 +336,10 @@ IMPORTED_SEED = "imported"
 
 def record_kind(record) -> str:
     """The registered game whose record format ``record`` names; GameError otherwise."""
-    fmt = record.get("format") if isinstance(record, dict) else None
-    for kind, (_module, record_format) in registry.ENGINES.items():
-        if fmt == record_format:
-            return kind
-    known = ", ".join(f'"{record_format}"' for _module, record_format in registry.ENGINES.values())
-    raise GameError(f'"format" must be one of {known}, not {fmt!r}')
+    kind = registry.kind_of_record(record)
+    if kind is None:
+        raise GameError(registry.format_error(record))
+    return kind
 
 
 def record_replay(record):
