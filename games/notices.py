@@ -49,15 +49,10 @@ def game_name(game: Game) -> str:
     return registry.rules(game.kind).name
 
 
-def named(game: Game) -> bool:
-    """Whether texts name the game: always, unless it is the only game the site serves."""
-    return registry.served() != [game.kind]
-
-
 def _game(word: str, game: Game) -> str:
     """``word`` and the game's name after a space (' in Xactika') when texts name the
     game, else ''."""
-    return f" {word} {game_name(game)}" if named(game) else ""
+    return f" {word} {game_name(game)}" if outcomes.game_named(game) else ""
 
 
 def _with(game: Game, position: int) -> str:
