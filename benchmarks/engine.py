@@ -1,15 +1,24 @@
-"""Engine benchmark: random full games per second and replay time of a 200-action log.
+"""Engine benchmark: random full games per second and replay time of a long log.
 
-    python benchmarks/engine.py [--games N] [--repeats R] [--seed S]
+    python benchmarks/engine.py [--game KEY] [--variant V] [--seats N]
+                                [--games N] [--repeats R] [--seed S]
 
-Plays N games per variant with uniformly random legal actions from seeded deals (the
-engine's fast playout, which tests prove identical to the reference rules), R times, and
-prints one JSON line with the median figures. Pin it to one core for the documented
-figure: ``taskset -c 0 python benchmarks/engine.py``.
+XIX (the default): plays N games per variant with uniformly random legal actions from
+seeded deals (the engine's fast playout, which tests prove identical to the reference
+rules), R times, and prints one JSON line with the median figures, the replay figure being
+a 200-action standard log.
+
+Any other game (``--game xeri``, ``xactika``, ``onexeno``): N random games of one variant
+and seat count (default: the game's first variant at its smallest table) through the
+public rules (``RULES.new``, ``legal_actions``, ``apply``: what the site and the search
+bots use), R times; the replay figure is ``RULES.replay`` of the longest game played.
+
+Pin it to one core for the documented figures: ``taskset -c 0 python benchmarks/engine.py``.
 """
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -46,12 +55,71 @@ def long_log(seed: int, length: int = 200) -> tuple[list, int, list]:
     raise RuntimeError("no game that long")
 
 
+def other_game(args) -> dict:
+    """The figures of a game other than XIX, played through its public ``RULES``."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "xix_site.settings")
+    django.setup()
+    from games import registry
+
+    rules = registry.rules(args.game)
+    variant = args.variant or next(iter(rules.variants))
+    seats = args.seats or rules.variants[variant].seat_counts[0]
+    rates, action_rates, longest, played = [], [], (0, None, None), 0
+    for repeat in range(args.repeats):
+        actions = 0
+        started = time.perf_counter()
+        for number in range(args.games):
+            game_seed = f"{args.seed}:{repeat}:{number}"
+            setup = rules.deal(game_seed, variant, seats)
+            state = rules.new(variant, seats, setup)
+            choice = random.Random(game_seed).choice
+            log = []
+            while not state.over:
+                action = choice(state.legal_actions())
+                log.append(action)
+                state, _events = state.apply(action)
+            actions += len(log)
+            if len(log) > longest[0]:
+                longest = (len(log), setup, log)
+        seconds = time.perf_counter() - started
+        played += actions
+        rates.append(args.games / seconds)
+        action_rates.append(actions / seconds)
+    length, setup, log = longest
+    timings = []
+    for _ in range(max(10, 4 * args.repeats)):
+        started = time.perf_counter()
+        rules.replay(variant, seats, setup, log)
+        timings.append(time.perf_counter() - started)
+    return {
+        "game": args.game,
+        "variant": variant,
+        "seats": seats,
+        "games": args.games,
+        "repeats": args.repeats,
+        "games_per_second": round(statistics.median(rates), 1),
+        "actions_per_second": round(statistics.median(action_rates)),
+        "mean_actions_per_game": round(played / (args.games * args.repeats), 1),
+        "replay_longest_actions": length,
+        "replay_longest_ms": round(statistics.median(timings) * 1000, 3),
+        "python": sys.version.split()[0],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="xix", help="the game's registry key")
+    parser.add_argument("--variant", help="another game's variant (default: its first)")
+    parser.add_argument("--seats", type=int, help="another game's seats (default: fewest)")
     parser.add_argument("--games", type=int, default=5000, help="games per variant per run")
     parser.add_argument("--repeats", type=int, default=5, help="runs; the median is kept")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.game != "xix":
+        print(json.dumps(other_game(args)))
+        return
 
     rates, action_rates = [], []
     for repeat in range(args.repeats):

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 NEW_MODULES = """
@@ -51,3 +53,30 @@ def test_the_benchmark_runs_as_a_plain_script():
     assert figures["games"] == 40
     assert figures["games_per_second"] > 0
     assert figures["replay_200_actions_ms"] > 0
+
+
+@pytest.mark.parametrize(
+    "game, variant, seats",
+    [("xeri", "classic", 4), ("xactika", "win", 3), ("onexeno", "partners", 4)],
+)
+def test_the_benchmark_plays_any_served_game_through_its_rules(game, variant, seats):
+    output = python(
+        "benchmarks/engine.py",
+        "--game",
+        game,
+        "--variant",
+        variant,
+        "--seats",
+        str(seats),
+        "--games",
+        "3",
+        "--repeats",
+        "1",
+    )
+
+    figures = json.loads(output)
+    assert (figures["game"], figures["variant"], figures["seats"]) == (game, variant, seats)
+    assert figures["games_per_second"] > 0 and figures["actions_per_second"] > 0
+    # The replayed log is the longest game played, so at least as long as the mean.
+    assert figures["replay_longest_actions"] >= figures["mean_actions_per_game"] > 0
+    assert figures["replay_longest_ms"] > 0
