@@ -771,9 +771,11 @@ def game_extra_day(*, user, game_id, expected_seq: int | None = None) -> Game:
 
 
 def _site_bot(kind: str, level: str):
-    """The bot of ``level`` of the game ``kind`` as the site runs it: the strong bot at
-    BOT_STRONG_PLAYOUTS."""
-    options = {"playouts": settings.BOT_STRONG_PLAYOUTS} if level == "strong" else {}
+    """The bot of ``level`` of the game ``kind`` as the site runs it: XIX's strong bot at
+    BOT_STRONG_PLAYOUTS; every other bot as its game makes it."""
+    options = (
+        {"playouts": settings.BOT_STRONG_PLAYOUTS} if (kind, level) == ("xix", "strong") else {}
+    )
     return registry.bots(kind).make_bot(level, **options)
 
 
