@@ -81,8 +81,14 @@ def chat_context(game: Game, user, seat, *, error: str = "", draft: str = "") ->
     last, stamp = chat_stamp(game)
     chat.update(messages=messages, last=last, stamp=stamp, poll_every=_poll_every(game))
     if chat["may_write"]:
-        own = ChatMessage.objects.filter(game=game, author=user).order_by("-pk")
-        chat["last_own"] = own.values_list("pk", flat=True).first() or 0
+        # The writer's latest message, from those shown (a mute never hides one's own)
+        # unless the list was cut short before it.
+        own = [m.pk for m in messages if m.author_id == user.pk]
+        if own or len(messages) < SHOWN:
+            chat["last_own"] = own[-1] if own else 0
+        else:
+            mine = ChatMessage.objects.filter(game=game, author=user).order_by("-pk")
+            chat["last_own"] = mine.values_list("pk", flat=True).first() or 0
     if user.is_authenticated:
         others = [p for p in game.players if p and not p.is_bot and p.pk != user.pk]
         chat["mutable"] = [p for p in others if p.pk not in muted]
