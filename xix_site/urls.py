@@ -15,5 +15,6 @@ urlpatterns = [
     path("", include("ratings.urls")),
     path("", include("notifications.urls")),
     path("", include("moderation.urls")),
+    path("", include("chat.urls")),
     path(settings.ADMIN_URL, admin.site.urls),
 ]
