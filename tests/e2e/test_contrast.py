@@ -1,7 +1,7 @@
 """The light and the dark theme in Chromium (issue 19, "Appearance").
 
 Every visible piece of text on the main pages (home, lobby, a game page of each game, the
-games being played, a profile) is measured in both themes: its colour against the colour
+games being played, a profile, and each game's rules with their cards) is measured in both themes: its colour against the colour
 behind it (the backgrounds of its ancestors composited, semi-transparent ones included)
 must reach WCAG AA, 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold). The theme
 switch works with JavaScript without a reload, and the system's setting is followed when
@@ -145,6 +145,8 @@ def site():
     }
     pages = {"home": "/", "lobby": "/lobby/", "watch": "/watch/", "profile": "/players/ann/"}
     pages |= {f"game {key}": f"/games/{game.pk}/" for key, game in games.items()}
+    # The rules draw each game's cards as the tables do.
+    pages |= {f"rules {key}": f"/rules/{key}/" for key in games}
     return ann, pages
 
 
