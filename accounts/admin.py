@@ -117,7 +117,7 @@ class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
             "Suspension",
             {"fields": ("suspension", "suspended_at", "suspended_until", "suspension_reason")},
         ),
-        ("Games and reports", {"fields": ("recent_games", "reports")}),
+        ("Games and reports", {"fields": ("vacation_until", "recent_games", "reports")}),
     )
     list_display = (
         "username",
@@ -134,6 +134,7 @@ class UserAdmin(KnowsViewer, ObjectActions, DjangoUserAdmin):
         "suspended_at",
         "suspended_until",
         "suspension_reason",
+        "vacation_until",
         "recent_games",
         "reports",
     )

@@ -76,7 +76,7 @@ class Preferences(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ["email_notifications", "time_zone"]
+        fields = ["email_notifications", "time_zone", "turn_sound", "confirm_moves", "auto_forced"]
 
 
 class SignupForm(AllauthSignupForm):
@@ -90,3 +90,25 @@ class SignupForm(AllauthSignupForm):
         if self.account_already_exists:
             make_password(self.cleaned_data["password1"])
         return super().try_save(request)
+
+
+class VacationForm(forms.Form):
+    """How many days of vacation to begin now (``games.vacation``)."""
+
+    days = forms.IntegerField(
+        label="Days",
+        min_value=1,
+        error_messages={
+            "required": "Say how many days your vacation lasts.",
+            "invalid": "Give the number of days as a whole number.",
+            "min_value": "Choose a vacation of at least one day.",
+        },
+    )
+
+    def __init__(self, *args, left: int, **kwargs):
+        from games.vacation import days_text
+
+        super().__init__(*args, **kwargs)
+        # The browser's hint; games.vacation.vacation_start checks the allowance.
+        self.fields["days"].widget.attrs.update({"min": 1, "max": max(left, 1)})
+        self.fields["days"].help_text = f"Up to {days_text(left)} left this year."

@@ -68,6 +68,32 @@ class User(AbstractUser):
         blank=True, editable=False, help_text="Why the account is suspended (shown to its owner)."
     )
 
+    # Turn signals and comforts while playing (the settings page, "While playing").
+    turn_sound = models.BooleanField(
+        "sound on your turn",
+        default=False,
+        help_text="A short sound when it becomes your move in a game whose page is open.",
+    )
+    confirm_moves = models.BooleanField(
+        "confirm each move",
+        default=False,
+        help_text="Ask before sending a move, against a slip of the finger on a phone.",
+    )
+    auto_forced = models.BooleanField(
+        "play my forced moves",
+        default=False,
+        help_text="When you have exactly one legal move, the site makes it for you.",
+    )
+
+    # On vacation (games.vacation): the clocks of the player's games are stopped until
+    # then. Empty, or a past time, when not on vacation; the Vacation rows count the days.
+    vacation_until = models.DateTimeField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The end of the current vacation: the player's clocks are stopped until then.",
+    )
+
     # accounts.names.skeleton(username): what the name looks like, so that sign-up can
     # refuse a new name that passes for an existing one in one indexed query.
     name_skeleton = models.CharField(max_length=150, db_index=True, editable=False, default="")
@@ -91,6 +117,10 @@ class User(AbstractUser):
         if self.suspended_at is None:
             return False
         return self.suspended_until is None or self.suspended_until > timezone.now()
+
+    @property
+    def on_vacation(self) -> bool:
+        return self.vacation_until is not None and self.vacation_until > timezone.now()
 
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
@@ -135,3 +165,25 @@ class LoginFailure(models.Model):
 
     def __str__(self):
         return f"{self.key} from {self.ip} at {self.created:%Y-%m-%d %H:%M:%S}"
+
+
+class Vacation(models.Model):
+    """One vacation: from ``started_at`` to ``ends_at`` as planned, or to ``ended_at`` when
+    the player came back early. Its days count against the yearly allowance of the year it
+    began in (``games.vacation``)."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="vacations")
+    started_at = models.DateTimeField()
+    ends_at = models.DateTimeField(help_text="The planned end.")
+    ended_at = models.DateTimeField(null=True, blank=True, help_text="When it was ended early.")
+
+    class Meta:
+        ordering = ["-started_at"]
+        indexes = [models.Index(fields=["user", "started_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} from {self.started_at:%Y-%m-%d}"
+
+    @property
+    def end(self):
+        return self.ended_at or self.ends_at

@@ -1,15 +1,17 @@
 """Player pages: the profile and the match history, which anyone may read, and the
-signed-in player's own preferences (e-mail notifications, time zone)."""
+signed-in player's own preferences (e-mail notifications, time zone) and vacation."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
+from django.utils.timezone import localtime
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts import selectors
-from accounts.forms import HistoryFilter, Preferences
+from accounts.forms import HistoryFilter, Preferences, VacationForm
 from accounts.models import User
 from games.watch import current_games, watch_rows
 from ratings.chart import rating_chart
@@ -109,4 +111,50 @@ def preferences(request):
         "accounts/settings.html",
         {"form": form, "stored_zone": request.user.time_zone},
         status=400 if form.errors else 200,
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+@never_cache
+def vacation(request):
+    """The signed-in player's vacation: the days left this year, and a form to begin one
+    (or to come back early)."""
+    from games import vacation as vacations
+
+    player = User.objects.get(pk=request.user.pk)
+    form = VacationForm(request.POST or None, left=vacations.days_left(player))
+    status = 200
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "end":
+                vacations.vacation_end(user=player)
+                messages.success(request, "Welcome back: your clocks are running again.")
+                return redirect("players:vacation")
+            if form.is_valid():
+                days = form.cleaned_data["days"]
+                done = vacations.vacation_start(user=player, days=days)
+                messages.success(
+                    request,
+                    f"Enjoy your vacation: your clocks are stopped for "
+                    f"{vacations.days_text(days)}, "
+                    f"until {localtime(done.ends_at):%a %d %b, %H:%M}.",
+                )
+                return redirect("players:vacation")
+            status = 400
+        except vacations.VacationError as error:
+            messages.error(request, str(error))
+            status = error.status
+        player.refresh_from_db()
+    return render(
+        request,
+        "accounts/vacation.html",
+        {
+            "form": form,
+            "player": player,
+            "left": vacations.days_left(player),
+            "allowance": settings.VACATION_DAYS_PER_YEAR,
+            "history": player.vacations.all()[:10],
+        },
+        status=status,
     )

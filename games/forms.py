@@ -88,10 +88,18 @@ class DirectChallengeForm(ChallengeForm):
 def _table_games() -> list:
     """The choices of game and variant for a table: one group per served game, each
     variant as ``"<kind>/<variant>"`` with its seat counts."""
+    return bot_games(None)
+
+
+def bot_games(level: str | None) -> list:
+    """The groups of ``_table_games`` for the games that have a bot of ``level`` (every
+    served game when ``level`` is None)."""
     from games import registry
 
     groups = []
     for kind in registry.served():
+        if level is not None and level not in registry.bots(kind).LEVELS:
+            continue
         rules = registry.rules(kind)
         variants = [
             (f"{kind}/{key}", f"{info.label} ({_counts_text(info.seat_counts)} players)")
@@ -99,6 +107,33 @@ def _table_games() -> list:
         ]
         groups.append((rules.name, variants))
     return groups
+
+
+def _check_seats(form, kind: str, variant: str, seats) -> bool:
+    """Whether ``variant`` of ``kind`` is played by ``seats``; else a form error on
+    "seats". True when there is nothing to check yet (an earlier field failed)."""
+    from games import registry
+
+    if not (kind and seats):
+        return False
+    info = registry.rules(kind).variants[variant]
+    if seats not in info.seat_counts:
+        form.add_error(
+            "seats", f"{info.label} is played by {_counts_text(info.seat_counts)} players."
+        )
+        return False
+    return True
+
+
+def _table_of(data) -> dict:
+    """A table form's game, variant, seats and days per move as keyword arguments."""
+    kind, _, variant = data["game"].partition("/")
+    return {
+        "kind": kind,
+        "variant": variant,
+        "seats": data["seats"],
+        "days_per_move": data["days_per_move"],
+    }
 
 
 def _counts_text(counts) -> str:
@@ -157,21 +192,11 @@ class TableForm(ChallengeForm):
         return users
 
     def clean(self):
-        from games import registry
-
         data = super().clean()
         kind, _, variant = (data.get("game") or "").partition("/")
         seats = data.get("seats")
-        if kind and seats:
-            info = registry.rules(kind).variants[variant]
-            if seats not in info.seat_counts:
-                self.add_error(
-                    "seats", f"{info.label} is played by {_counts_text(info.seat_counts)} players."
-                )
-            elif len(data.get("invited") or ()) > seats - 1:
-                self.add_error(
-                    "invited", f"A table of {seats} has room for {seats - 1} more players."
-                )
+        if _check_seats(self, kind, variant, seats) and len(data.get("invited") or ()) > seats - 1:
+            self.add_error("invited", f"A table of {seats} has room for {seats - 1} more players.")
         bots = [user.username for user in data.get("invited") or () if user.is_bot]
         if bots and data.get("rated"):
             self.add_error(
@@ -183,12 +208,44 @@ class TableForm(ChallengeForm):
     def table_kwargs(self) -> dict:
         """The cleaned data as keyword arguments for ``tables.table_create``."""
         data = self.cleaned_data
-        kind, _, variant = data["game"].partition("/")
-        return {
-            "kind": kind,
-            "variant": variant,
-            "seats": data["seats"],
-            "days_per_move": data["days_per_move"],
-            "rated": data["rated"],
-            "invited": data["invited"],
-        }
+        return {**_table_of(data), "rated": data["rated"], "invited": data["invited"]}
+
+
+class BotGameForm(ChallengeForm):
+    """The lobby's "Play a bot": a casual game of any served game and variant against bots
+    of one level, which fill every seat but the player's (partners included)."""
+
+    variant = None  # part of ``game``
+    rated = None  # games with bots are casual
+    level = forms.ChoiceField(
+        choices=lambda: get_user_model().BotLevel.choices, widget=forms.HiddenInput
+    )
+    game = forms.ChoiceField(label="Game", choices=_table_games, initial="xix/standard")
+    # Every served game's variants: the level is checked against the game in ``clean``.
+    seats = forms.TypedChoiceField(
+        label="Players",
+        choices=[(n, str(n)) for n in range(2, 11)],
+        coerce=int,
+        initial=2,
+        help_text="You and the bots.",
+    )
+
+    def clean(self):
+        from games import registry
+
+        data = super().clean()
+        kind, _, variant = (data.get("game") or "").partition("/")
+        _check_seats(self, kind, variant, data.get("seats"))
+        level = data.get("level")
+        if kind and level:
+            levels = registry.bots(kind).LEVELS
+            if level not in levels:
+                name = registry.rules(kind).name
+                self.add_error(
+                    "game", f"{name} has no {level} bot; its bots are {', '.join(levels)}."
+                )
+        return data
+
+    def table_kwargs(self) -> dict:
+        """The cleaned data as keyword arguments for ``tables.table_against_bots``."""
+        return {**_table_of(self.cleaned_data), "level": self.cleaned_data["level"]}

@@ -94,9 +94,14 @@ def _locked_seat(game_id, user) -> tuple[Game, int]:
 
 
 def _start_clock(game: Game) -> None:
-    """The seat to move gets the full time again (no time bank) and a fresh reminder."""
+    """The seat to move gets the full time again (no time bank) and a fresh reminder; a
+    player on vacation gets it from the vacation's end (``games.vacation``)."""
     period = timedelta(days=game.days_per_move)
-    game.deadline = timezone.now() + period
+    start = timezone.now()
+    player = game.players[game.to_move] if game.to_move is not None else None
+    if player is not None and player.vacation_until is not None:
+        start = max(start, player.vacation_until)
+    game.deadline = start + period
     game.remind_at = game.deadline - period * REMIND_AT_FRACTION
 
 
@@ -105,12 +110,22 @@ def _turn_begins(game: Game, *, actor) -> None:
     if it is a bot's or has left (``seat_autoplay``), or tell the person to move (unless
     they made the change themselves and are still to move)."""
     mover = game.players[game.to_move]
-    if _played_by_site(game, game.to_move):
+    if _played_by_site(game, game.to_move) or _forced_action(game) is not None:
         from games.tasks import seat_autoplay
 
         seat_autoplay.delay_on_commit(game.pk, game.n_actions)
     elif actor is None or mover.pk != actor.pk:
         notices.your_turn(game, mover)
+
+
+def _forced_action(game: Game, state=None) -> dict | None:
+    """The one legal action of the person to move, when they asked the site to play their
+    forced moves (``User.auto_forced``) and have exactly one; else None."""
+    mover = game.players[game.to_move]
+    if mover is None or mover.is_bot or not mover.auto_forced:
+        return None
+    legal = (state or game_state(game)).legal_actions()
+    return {"seat": game.to_move, **legal[0]} if len(legal) == 1 else None
 
 
 def seats_write(game: Game) -> None:
@@ -794,8 +809,9 @@ def _site_action(game: Game, state, seat: int) -> dict:
 
 @transaction.atomic
 def seat_autoplay(*, game_id, expected_seq: int) -> bool:
-    """Make the site's move for the seat to move (a bot, or a seat that left) if the game
-    is still at ``expected_seq``; returns whether a move was made.
+    """Make the site's move for the seat to move (a bot, a seat that left, or a person's
+    forced move when they asked for it) if the game is still at ``expected_seq``; returns
+    whether a move was made.
 
     False (and nothing written) when the game is gone, over, has moved on, or a person
     still playing is to move: a duplicated or late task is a no-op. When no person is
@@ -808,7 +824,15 @@ def seat_autoplay(*, game_id, expected_seq: int) -> bool:
     if game.status != Game.Status.ACTIVE or game.n_actions != expected_seq:
         return False
     if not _played_by_site(game, game.to_move):
-        return False
+        # A person who asked for their forced moves to be played: their one legal action,
+        # for nobody (they are told of the turn after it, like anyone the site moves for).
+        if not game.players[game.to_move].auto_forced:
+            return False
+        state = game_state(game)
+        forced = _forced_action(game, state)
+        if forced is not None:
+            _append(game, forced, state, actor=None)
+        return forced is not None
     state = game_state(game)
     while True:
         seat = game.to_move

@@ -199,7 +199,7 @@ def table_leave(*, user, game_id) -> str:
     raise services.NotAPlayer("You have no seat at this table.")
 
 
-def _bot_for(game: Game, level: str, seated: set):
+def _bot_for(level: str, seated: set):
     """A bot of ``level`` not yet at the table: the first of that level by name, else a
     new one made now (``bot-<level>-2``, ``-3`` ...). A bot account sits once per game
     (GameSeat is unique per game and user), so a table of six with five bots of one level
@@ -224,6 +224,33 @@ def _bot_for(game: Game, level: str, seated: set):
         number += 1
 
 
+def _check_level(kind: str, level: str) -> None:
+    levels = registry.bots(kind).LEVELS
+    if level not in levels or level not in get_user_model().BotLevel.values:
+        raise TableError(f"Choose a bot level: {', '.join(levels)}.")
+
+
+def table_against_bots(*, user, kind, variant, seats, level, days_per_move) -> Game:
+    """A casual game of ``kind`` and ``variant`` for ``user`` against ``seats - 1`` bots of
+    ``level`` (partners included), begun at once: the lobby's "Play a bot"."""
+    _rules_for(kind, variant, seats)
+    _check_level(kind, level)
+    bots, seated = [], {user.pk}
+    for _ in range(seats - 1):
+        bot = _bot_for(level, seated)
+        bots.append(bot)
+        seated.add(bot.pk)
+    return table_create(
+        user=user,
+        kind=kind,
+        variant=variant,
+        seats=seats,
+        days_per_move=days_per_move,
+        rated=False,
+        invited=bots,
+    )
+
+
 @transaction.atomic
 def table_add_bot(*, user, game_id, level: str) -> Game:
     """The creator seats a bot of ``level`` in a free seat; the table becomes casual (bots
@@ -234,19 +261,17 @@ def table_add_bot(*, user, game_id, level: str) -> Game:
     services._waiting(game, NOT_OPEN)
     if game.created_by_id != user.pk:
         raise services.NotAPlayer("Only the table's creator can add bots.")
-    levels = registry.bots(game.kind).LEVELS
-    if level not in levels or level not in get_user_model().BotLevel.values:
-        raise TableError(f"Choose a bot level: {', '.join(levels)}.")
+    _check_level(game.kind, level)
     if is_challenge(game):
         if game.invited_id is not None:
             raise TableError("This challenge waits for the player you invited.")
         game.rated = False
         game.save(update_fields=["rated", "updated"])
-        return services.challenge_accept(user=_bot_for(game, level, {user.pk}), game_id=game.pk)
+        return services.challenge_accept(user=_bot_for(level, {user.pk}), game_id=game.pk)
     seated, pending = _places(game)
     if _free_seats(game, seated, pending) <= 0:
         raise TableError("There is no free seat: the others are taken or held for invitees.")
-    GameSeat.objects.create(game=game, user=_bot_for(game, level, seated))
+    GameSeat.objects.create(game=game, user=_bot_for(level, seated))
     game.rated = False
     game.save(update_fields=["rated", "updated"])
     if len(seated) + 1 == game.seats_count:

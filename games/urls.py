@@ -10,6 +10,7 @@ urlpatterns = [
     path("challenges/<int:game_id>/accept", lobby.challenge_accept, name="challenge_accept"),
     path("challenges/<int:game_id>/withdraw", lobby.challenge_withdraw, name="challenge_withdraw"),
     path("tables/new", lobby.table_new, name="table_new"),
+    path("bots/play", lobby.bot_game, name="bot_game"),
     path("tables/<int:game_id>/join", lobby.table_join, name="table_join"),
     path("tables/<int:game_id>/leave", lobby.table_leave, name="table_leave"),
     path("tables/<int:game_id>/bot", lobby.table_add_bot, name="table_add_bot"),

@@ -16,8 +16,9 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import registry, services, tables
-from games.forms import ChallengeForm, DirectChallengeForm, TableForm
+from games.forms import BotGameForm, ChallengeForm, DirectChallengeForm, TableForm, bot_games
 from games.models import DAYS_PER_MOVE, Game
+from games.outcomes import company
 from games.rows import game_rows, table_row
 from games.selectors import (
     challenges_incoming,
@@ -48,6 +49,8 @@ def _lobby_context(request, *, challenge_form=None, direct_form=None, table_form
     levels = {}
     for bot in bots:
         levels.setdefault(bot.bot_level, bot)
+    for bot in levels.values():  # the games and variants that have a bot of its level
+        bot.game_choices = bot_games(bot.bot_level)
     table_rows = _table_rows(user)
     return {
         # Tables appear once the site serves a game besides XIX, whose two-seat
@@ -67,6 +70,7 @@ def _lobby_context(request, *, challenge_form=None, direct_form=None, table_form
         # casual games only; the form refuses a rated one without the script too).
         "bot_names": " ".join(bot.username for bot in bots),
         "days_choices": DAYS_PER_MOVE,
+        "seat_choices": range(2, 11),
         "max_open": services.MAX_OPEN_CHALLENGES,
         "provisional_deviation": PROVISIONAL_DEVIATION,
     }
@@ -198,6 +202,28 @@ def table_new(request):
     return refused or _after_table_write(
         request, game, "Your table is in the lobby; it starts when every seat is taken."
     )
+
+
+@require_POST
+@login_required
+def bot_game(request):
+    """ "Play a bot": a game against bots of one level in every other seat, begun at once."""
+    form = BotGameForm(request.POST, user=request.user)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return _lobby_response(request, status=400)
+    game, refused = _lobby_call(request, tables.table_against_bots, **form.table_kwargs())
+    if refused:
+        return refused
+    if game.seats_count == 2:
+        message = f"{game.players[1 - game.players.index(request.user)].username} accepted: "
+        message += "the game is on."
+    else:
+        message = f"The game is on: you play {company(game, game.players.index(request.user))}."
+    messages.success(request, message)
+    return _go(request, game.get_absolute_url())
 
 
 @require_POST

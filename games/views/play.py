@@ -285,6 +285,9 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
             # The other player of a two-seat game (the rematch box speaks of them).
             "opponent_name": names[1 - seat] if seat is not None and len(names) == 2 else "",
             "mover_name": names[view["to_move"]] if view["to_move"] is not None else "",
+            "mover_away": seats[view["to_move"]]["away_until"]
+            if view["to_move"] is not None
+            else None,
             **site.table_context(view, seat, seats),
         }
     )
@@ -299,9 +302,10 @@ def _waiting_table(request, game: Game, now) -> dict:
 
 def _seats(game: Game, view: dict, seat, names: list[str]) -> list[dict]:
     """The shell's entry for each seat, in seat order: who sits there (user, name, "bot"),
-    the score (the view's, else the seat row's), whether it is the viewer's or to move, and
-    at a table of more than two: the partners' names and how its player left, if they did
-    (the site plays on for them)."""
+    the score (the view's, else the seat row's), whether it is the viewer's or to move,
+    when its player's vacation ends if they are on one, and at a table of more than two:
+    the partners' names and how its player left, if they did (the site plays on for
+    them)."""
     scores = view.get("scores") or game.scores
     seats = [
         {
@@ -314,10 +318,13 @@ def _seats(game: Game, view: dict, seat, names: list[str]) -> list[dict]:
         }
         for s, user in enumerate(game.players)
     ]
+    active = game.status == Game.Status.ACTIVE
+    for entry in seats:  # a player on vacation (games.vacation): their clocks are stopped
+        user = entry["user"]
+        entry["away_until"] = user.vacation_until if active and user and user.on_vacation else None
     if len(seats) == 2:
         return seats
     left = _left_seats(game)
-    active = game.status == Game.Status.ACTIVE
     for entry in seats:
         s = entry["seat"]
         partners = [names[p] for p in partners_of(game, s)]

@@ -60,7 +60,7 @@ def test_page_shows_the_stored_choices_and_is_never_cached(client, dora):
     assert "no-store" in response["Cache-Control"]
     html = response.content.decode()
     page = text(html)
-    assert "Notifications and time zone" in page
+    assert "Settings" in page and "While playing" in page
     assert "An e-mail for each event" in page and "One daily digest" in page
     assert "No e-mail" in page
     assert "No e-mail is sent about a game while you are looking at it." in page
@@ -146,7 +146,7 @@ def profile_header(client, username) -> str:
 
 def test_profile_links_to_the_page_only_for_its_owner(client, dora):
     UserFactory(username="eve")
-    link = '<a class="button button-secondary" href="/settings/">Notifications and time zone</a>'
+    link = '<a class="button button-secondary" href="/settings/">Settings</a>'
     assert link in profile_header(client, "dora")
     assert 'href="/settings/"' not in profile_header(client, "eve")
     client.logout()

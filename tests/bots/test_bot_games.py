@@ -133,4 +133,4 @@ def test_the_lobby_offers_each_bot_with_a_variant_and_time_choice(client, human)
     page = client.get("/lobby/").content.decode()
     for level in ("random", "heuristic", "strong"):
         assert f'aria-label="Play bot-{level} ({level} bot)"' in page
-    assert page.count('<select name="variant">') == 3
+    assert page.count('<select name="game">') == 3

@@ -84,6 +84,7 @@ TABLE = {
     "games:challenge_withdraw": row(HX, "challenge", L, 200, 403, 403, 403, 403),
     # The table URLs on a XIX challenge hand over to the challenge services.
     "games:table_new": row(P, None, L, 400, 400, 400, 400, 400),
+    "games:bot_game": row(P, None, L, 400, 400, 400, 400, 400),
     "games:table_join": row(HX, "challenge", L, 400, 200, 200, 200, 200),
     "games:table_leave": row(HX, "challenge", L, 200, 403, 403, 403, 403),
     "games:table_add_bot": row(HX, "challenge", L, 400, 403, 403, 403, 403),
@@ -104,6 +105,7 @@ TABLE = {
     "games:record": row(G, "live", L, 403, 403, 403, 403, 403),
     "games:record@finished": row(G, "finished", L, 200, 200, 200, 200, 200),
     "players:settings": row(G, None, L, 200, 200, 200, 200, 200),
+    "players:vacation": row(G, None, L, 200, 200, 200, 200, 200),
     "players:profile": row(G, "username", 200, 200, 200, 200, 200, 200),
     "players:history": row(G, "username", 200, 200, 200, 200, 200, 200),
     "ratings:leaderboard_default": row(G, None, L, L, L, L, L, L),

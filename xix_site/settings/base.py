@@ -311,6 +311,9 @@ DIGEST_HOUR = env.int("DIGEST_HOUR", default=8)
 # game": their notifications for it are not e-mailed. The page polls every 3 seconds.
 NOTIFY_VIEWING_SECONDS = env.int("NOTIFY_VIEWING_SECONDS", default=60)
 
+# Vacation (games/vacation.py): the days a player may stop their clocks in a calendar year.
+VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=30)
+
 # Bots. The strong bot's budget per move, in random playouts (docs/bots.md).
 BOT_STRONG_PLAYOUTS = env.int("BOT_STRONG_PLAYOUTS", default=600)
 # A game whose bot has been to move this long without moving gets its task enqueued again
