@@ -2,13 +2,14 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from . import health, views
+from . import health, theme, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules, name="rules"),
     path("rules/<slug:key>/", views.rules_game, name="rules_game"),
     path("healthz", health.healthz, name="healthz"),
+    path("theme", theme.set_theme, name="theme"),
     path("accounts/", include("allauth.urls")),
     path("", include("games.urls")),
     path("", include("accounts.urls")),

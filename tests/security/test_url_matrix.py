@@ -77,6 +77,8 @@ TABLE = {
     "rules": row(G, None, 200, 200, 200, 200, 200, 200),
     "rules_game": row(G, "game-key", 200, 200, 200, 200, 200, 200),
     "healthz": row(G, None, 200, 200, 200, 200, 200, 200),
+    # The theme switch's form: an empty one names no theme (400).
+    "theme": row(P, None, 400, 400, 400, 400, 400, 400),
     "games:lobby": row(G, None, L, 200, 200, 200, 200, 200),
     "games:challenge_new": row(P, None, L, 400, 400, 400, 400, 400),
     "games:challenge_accept": row(HX, "challenge", L, 400, 200, 200, 200, 200),
@@ -88,10 +90,12 @@ TABLE = {
     "games:table_leave": row(HX, "challenge", L, 200, 403, 403, 403, 403),
     "games:table_add_bot": row(HX, "challenge", L, 400, 403, 403, 403, 403),
     "games:my_games": row(G, None, L, 200, 200, 200, 200, 200),
-    "games:game": row(G, "live", L, 200, 200, 200, 200, 200),
-    "games:game@finished": row(G, "finished", L, 200, 200, 200, 200, 200),
+    # A visitor watches a public game as a spectator (games.watch).
+    "games:game": row(G, "live", 200, 200, 200, 200, 200, 200),
+    "games:game@finished": row(G, "finished", 200, 200, 200, 200, 200, 200),
+    "games:watch": row(G, None, 200, 200, 200, 200, 200, 200),
     "games:act": row(P, "live", L, 400, 400, 403, 403, 403),
-    "games:poll": row(G, "live-poll", L, 200, 200, 200, 200, 200),
+    "games:poll": row(G, "live-poll", 200, 200, 200, 200, 200, 200),
     "games:resign": row(G, "live", L, 200, 200, 403, 403, 403),
     # Both players have moved in the live game, so it can no longer be aborted (400).
     "games:abort": row(P, "live", L, 400, 400, 403, 403, 403),

@@ -83,6 +83,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.your_turn",
                 "notifications.context_processors.unread_notifications",
+                "xix_site.theme.theme",
             ],
         },
     },
