@@ -6,14 +6,17 @@ import pytest
 from games import tables
 from games.models import Game, GameAction
 from games.selectors import game_state
-from games.xactika.bots import make_bot
+from games.xactika.bots import make_bot, strong
 from games.xactika.engine import RULES
 from tests.factories import UserFactory, play
 
 pytestmark = pytest.mark.django_db
 
 
-def test_a_strong_bot_seat_plays_its_moves_at_a_table(django_capture_on_commit_callbacks):
+def test_a_strong_bot_seat_plays_its_moves_at_a_table(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    monkeypatch.setattr(strong, "WORK", 300)  # the default budget's rule, a smaller budget
     ann = UserFactory(username="ann")
     game = tables.table_create(
         user=ann, kind="xactika", variant="bid", seats=2, days_per_move=3, rated=True
