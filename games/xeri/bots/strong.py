@@ -2,27 +2,28 @@
 determinizations (``sample.py``).
 
 Each iteration deals the cards the seat cannot see afresh, descends the tree (every seat,
-partners and opponents, choosing its best reply), then plays the round out with a cheap
-rule of thumb (``rollout``) and scores it at the end of the round (``reward``): the match
-result if that was the last round, otherwise the match standing (rounds won, then
-points) that the round leaves. The search never looks past the round in progress: the
-next round's cards are unknown to everyone and a fresh shuffle.
+partners and opponents, choosing its best reply), then plays on with a cheap rule of thumb
+(``rollout``) for a few plays (``HORIZON``, or to the end of the round if that comes
+first) and scores the position by the round's points (``reward``): the points each side
+has taken so far in the round, or its score sheet if the round ended. A short horizon
+keeps the later deals' luck, which no play can change, out of the comparison of moves.
 """
 
-import math
 import random
 
-from games.kit.ismcts import Game, SearchBot, share_rewards
+from games.kit.ismcts import Game, SearchBot
 from games.xeri.engine import RULES
-from games.xeri.engine.cards import JACK, RANK
+from games.xeri.engine.cards import JACK, POINTS, RANK
+from games.xeri.engine.state import HALF, JACK_XERI, MORE_CARDS, XERI, XERI_POINTS
 
 from .sample import sample_round
 
-ITERATIONS = 600  # per move: about 0.4 s on a quiet core (docs/bots.md, Xeri)
+ITERATIONS = 2000  # per move: median about 0.3 s on a quiet core (docs/bots.md, Xeri)
+HORIZON = {2: 8, 4: 12}  # plays searched ahead of the move, by seat count
 JACK_PILE = 3  # the rollout takes a pile with a Jack from this many cards (or a lone Jack)
-ROUND_WEIGHT = 0.5  # a round won, in the logistic of the match standing
-POINT_SCALE = 15.0  # points of lead worth one unit of that logistic
-MARGIN_WEIGHT = 0.1  # at the end of the match: this share of the reward follows the margin
+CARD_SHARE = MORE_CARDS / (HALF + 1)  # a captured card's share of the 3 for more cards
+SPAN = 20.0  # a lead of this many round points scores 1, as far behind scores 0
+EXPLORATION = 0.5
 
 
 def rollout(state, rng: random.Random, stop=None):
@@ -58,24 +59,34 @@ def rollout(state, rng: random.Random, stop=None):
     return state
 
 
-def end_of_round(start, state) -> bool:
-    """The search stops where the round it started in is scored."""
-    return state.round != start.round
+def ahead(start, state) -> bool:
+    """Stop ``HORIZON`` plays after the move searched, or where the round is scored."""
+    return state.round != start.round or state.plays - start.plays >= HORIZON[state.seats]
+
+
+def taken_value(captured, xeris) -> float:
+    """A side's points so far in a round in progress: its card points, its xeris and a
+    share of the 3 points for more cards per card taken."""
+    plain, jack = xeris
+    return (
+        sum(POINTS[card] for card in captured)
+        + CARD_SHARE * len(captured)
+        + plain * XERI_POINTS[XERI]
+        + jack * XERI_POINTS[JACK_XERI]
+    )
 
 
 def reward(state) -> list[float]:
-    """Per seat, in [0, 1]: at the end of the match its side's result (a win 1, a draw
-    one half) with a little of the point margin; at the end of an earlier round, a
-    logistic of the standing (rounds won ahead, then points ahead)."""
-    won, totals = state.won, state.totals
-    lead = totals[0] - totals[1]
-    if state.over:
-        sides = RULES.variants[state.variant].sides(state.seats)
-        shares = share_rewards(RULES.outcome(state).ranks, sides)
-        margin = 1 / (1 + math.exp(-lead / POINT_SCALE))
-        first = (1 - MARGIN_WEIGHT) * shares[0] + MARGIN_WEIGHT * margin
+    """Per seat, in [0, 1]: one half plus its side's lead in the round's points over twice
+    ``SPAN`` (the score sheet once the round has ended, else ``taken_value``)."""
+    if state.over or state.plays == 0:  # the round searched has just been scored
+        sides = state.sheets[-1]["sides"]
+        lead = sides[0]["total"] - sides[1]["total"]
     else:
-        first = 1 / (1 + math.exp(-(ROUND_WEIGHT * (won[0] - won[1]) + lead / POINT_SCALE)))
+        lead = taken_value(state.captured[0], state.xeris[0]) - taken_value(
+            state.captured[1], state.xeris[1]
+        )
+    first = min(1.0, max(0.0, 0.5 + lead / (2 * SPAN)))
     return [first if seat % 2 == 0 else 1 - first for seat in range(state.seats)]
 
 
@@ -88,7 +99,7 @@ GAME = Game(
     sample=sample_round,
     reward=reward,
     rollout=rollout,
-    horizon=end_of_round,
+    horizon=ahead,
     key=card_key,
 )
 
@@ -105,4 +116,5 @@ class StrongBot(SearchBot):
 
 def strong_bot(iterations: int | None = None) -> StrongBot:
     """The strong bot with ``iterations`` per move (``ITERATIONS`` unless given)."""
-    return StrongBot(GAME, "strong", ITERATIONS if iterations is None else iterations)
+    budget = ITERATIONS if iterations is None else iterations
+    return StrongBot(GAME, "strong", budget, exploration=EXPLORATION)
