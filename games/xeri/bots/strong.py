@@ -13,15 +13,15 @@ import random
 
 from games.kit.ismcts import Game, SearchBot
 from games.xeri.engine import RULES
-from games.xeri.engine.cards import JACK, POINTS, RANK
-from games.xeri.engine.state import HALF, JACK_XERI, MORE_CARDS, XERI, XERI_POINTS
+from games.xeri.engine.cards import JACK, RANK
+from games.xeri.engine.state import JACK_XERI, XERI, XERI_POINTS
 
+from .heuristic import pile_value
 from .sample import sample_round
 
 ITERATIONS = 2000  # per move: median about 0.3 s on a quiet core (docs/bots.md, Xeri)
 HORIZON = {2: 8, 4: 12}  # plays searched ahead of the move, by seat count
 JACK_PILE = 3  # the rollout takes a pile with a Jack from this many cards (or a lone Jack)
-CARD_SHARE = MORE_CARDS / (HALF + 1)  # a captured card's share of the 3 for more cards
 SPAN = 20.0  # a lead of this many round points scores 1, as far behind scores 0
 EXPLORATION = 0.5
 
@@ -68,12 +68,7 @@ def taken_value(captured, xeris) -> float:
     """A side's points so far in a round in progress: its card points, its xeris and a
     share of the 3 points for more cards per card taken."""
     plain, jack = xeris
-    return (
-        sum(POINTS[card] for card in captured)
-        + CARD_SHARE * len(captured)
-        + plain * XERI_POINTS[XERI]
-        + jack * XERI_POINTS[JACK_XERI]
-    )
+    return pile_value(captured) + plain * XERI_POINTS[XERI] + jack * XERI_POINTS[JACK_XERI]
 
 
 def reward(state) -> list[float]:
