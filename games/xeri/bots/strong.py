@@ -19,7 +19,7 @@ from games.xeri.engine.state import JACK_XERI, XERI, XERI_POINTS
 from .heuristic import pile_value
 from .sample import sample_round
 
-ITERATIONS = 2000  # per move: median about 0.3 s on a quiet core (docs/bots.md, Xeri)
+ITERATIONS = 2000  # per move: a median of about 0.2 s of CPU (docs/bots.md, Xeri)
 HORIZON = {2: 8, 4: 12}  # plays searched ahead of the move, by seat count
 JACK_PILE = 3  # the rollout takes a pile with a Jack from this many cards (or a lone Jack)
 SPAN = 20.0  # a lead of this many round points scores 1, as far behind scores 0
