@@ -38,12 +38,14 @@ def ratings_apply_game(*, game) -> list[RatingChange]:
     """Update the players' ratings for a finished rated game from its seats' ranks, once.
 
     Safe to call twice: a game that already has its rating changes is left alone. A game
-    of two seats without a winner (a talon draw) counts half a point each; at more seats
-    the ranks alone say who beat whom (openskill).
+    of two seats without a winner (XIX's talon draw, any other game's equal places) counts
+    half a point each; at more seats the ranks alone say who beat whom (openskill).
     """
     if not game.rated or game.status != "finished":
         return []
-    if game.has_pair_columns and game.winner is None and game.reason != "talon end":
+    # XIX alone ends a two-seat game without a winner and without a result (its pair
+    # columns say so); any other game's draw is equal places, rated as half a point each.
+    if game.kind == "xix" and game.winner is None and game.reason != "talon end":
         return []
     seats = game.seats.filter(position__isnull=False).select_related("user").order_by("position")
     entries = [(seat.user, seat.team, seat.rank) for seat in seats]

@@ -11,6 +11,7 @@ from ratings.models import Rating
 from ratings.services import ratings_apply_game
 from tests.factories import start_table
 from tests.games.fixtures_play import client_for, finish, people
+from tests.games.table_helpers import finish_table
 
 pytestmark = pytest.mark.django_db
 
@@ -49,3 +50,16 @@ def test_rated_matches_at_two_and_four_seats_fill_the_xeri_board():
     assert len(listed) == 6 and "Xeri Classic ratings" in html
     best = max(rows.values(), key=lambda row: row.rating).user.username
     assert best in listed[0]
+
+
+def test_a_drawn_two_seat_match_is_rated_half_a_point_each():
+    ann, ben = people(2, prefix="draw")
+    game = finish_table(
+        start_table("xeri", "classic", [ann, ben], seed="rated-draw", rated=True), [12, 12], [1, 1]
+    )
+    changes = ratings_apply_game(game=game)
+    assert len(changes) == 2
+    rows = {r.user.username: r for r in Rating.objects.filter(kind="xeri", variant="classic")}
+    # Two new players drawing: both played one game, neither moved away from the other.
+    assert rows[ann.username].games == rows[ben.username].games == 1
+    assert rows[ann.username].rating == rows[ben.username].rating
