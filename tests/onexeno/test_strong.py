@@ -10,6 +10,7 @@ from games import registry, services, tables
 from games.models import Game, GameAction
 from games.onexeno.bots import LEVELS, make_bot, strong
 from games.onexeno.bots.sample import sample
+from games.onexeno.bots.speed import measure
 from games.onexeno.engine import IDS, RULES
 from games.selectors import game_state
 from tests.factories import UserFactory
@@ -199,3 +200,13 @@ def test_a_tables_strong_bot_seat_plays_its_moves(monkeypatch, django_capture_on
             moved += 1
         state, _events = state.apply(row.action)
     assert moved >= 3
+
+
+def test_the_speed_probe_times_the_engine_calls_and_the_strong_moves(monkeypatch):
+    monkeypatch.setattr(strong, "ITERATIONS", 10)
+    figures = measure(30, 3, (("basic", 3),))
+    assert figures["tables"] == ["basic 3"] and figures["positions"] == 30
+    assert figures["strong_moves"] == 3 and figures["strong_iterations"] == 10
+    for name in ("legal_actions_us", "apply_us", "seat_view_us", "sample_us", "strong_median_ms"):
+        assert figures[name] > 0
+    assert figures["strong_p95_ms"] >= figures["strong_median_ms"]

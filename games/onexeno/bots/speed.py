@@ -1,8 +1,10 @@
 """What the strong bot costs: the engine calls it lives on, and its time per move.
 
     taskset -c 0 python -m games.onexeno.bots.speed [--positions 2000] [--moves 60]
+                                                     [--variant V --seats N]
 
-Collects positions of seeded random games (basic 2, 4 and 7 seats, partners 6) and times,
+Collects positions of seeded random games (basic 2, 4 and 7 seats and partners 6 in turn,
+or the one table given) and times,
 per call, ``State.legal_actions``, ``State.apply`` of a random legal action, the seat's
 view and one determinization (``sample``); then times the strong bot's ``choose`` at the
 first ``--moves`` of those positions, sampled evenly. Prints one JSON line: median
@@ -23,11 +25,11 @@ from .sample import sample
 TABLES = (("basic", 2), ("basic", 4), ("basic", 7), ("partners", 6))
 
 
-def positions(count: int) -> list:
+def positions(count: int, tables=TABLES) -> list:
     found = []
     game = 0
     while len(found) < count:
-        variant, seats = TABLES[game % len(TABLES)]
+        variant, seats = tables[game % len(tables)]
         state = RULES.new(variant, seats, RULES.deal(f"speed-{game}", variant, seats))
         rng = random.Random(game)
         while not state.over:
@@ -48,8 +50,8 @@ def per_call(function, items, repeats: int = 3) -> float:
     return statistics.median(runs)
 
 
-def measure(count: int, moves: int) -> dict:
-    states = positions(count)
+def measure(count: int, moves: int, tables=TABLES) -> dict:
+    states = positions(count, tables)
     rng = random.Random(1)
     moves_of = [(state, rng.choice(state.legal_actions())) for state in states]
     views = [RULES.seat_view(state, state.to_move) for state in states]
@@ -61,6 +63,7 @@ def measure(count: int, moves: int) -> dict:
         times.append((time.process_time() - started) * 1000)
     times.sort()
     return {
+        "tables": [f"{variant} {seats}" for variant, seats in tables],
         "positions": len(states),
         "mean_legal_actions": round(statistics.mean(len(s.legal_actions()) for s in states), 1),
         "legal_actions_us": round(per_call(lambda s: s.legal_actions(), states), 1),
@@ -78,8 +81,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=2000)
     parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--variant", help="one table only: its variant (with --seats)")
+    parser.add_argument("--seats", type=int)
     options = parser.parse_args()
-    print(json.dumps(measure(options.positions, options.moves)))
+    tables = ((options.variant, options.seats),) if options.variant else TABLES
+    print(json.dumps(measure(options.positions, options.moves, tables)))
 
 
 if __name__ == "__main__":

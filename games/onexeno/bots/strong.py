@@ -1,11 +1,12 @@
 """The strong bot: information-set Monte Carlo tree search (``games.kit.ismcts``).
 
 Each iteration deals the cards the seat cannot see at random (``sample.sample``), grows
-the tree a step, and plays on with a cheap informed policy (``rollout``) for a few turns
-(``horizon``); the position is then scored by what each side has taken so far and what it
-still holds (``reward``). ONEXENO has no rounds, and a whole game is some 60 to 70 moves
-of 14 placements each on average: a short look ahead, where the tricks given and taken
-happen, is worth far more per second than a few playouts to the end.
+the tree a step, and plays on with a cheap greedy policy (``rollout``) until every seat
+has had two turns (``horizon``); the look-ahead is then scored by what each side gained in
+it (``reward``), a finished game by its places. ONEXENO has no rounds, and a whole game
+is some 55 to 70 moves of 14 placements each on average: a short look ahead, where the
+tricks given and taken happen, is worth far more per second than a few playouts to the
+end.
 """
 
 import math
@@ -25,10 +26,10 @@ SCALE = 8.0  # points gained more than another side that make a reward of 0.73 (
 
 
 def rollout(state, rng: random.Random, stop=None):
-    """Play on greedily, as a player would at a glance: lay a card that takes a trick if one does,
-    else one that leaves no line a card short of five, else any; among those the highest
-    card (a card held at the end counts against you), ties at random. Pass only when no
-    card fits (a pass is final in the end game)."""
+    """Play on greedily, as a player would at a glance: lay a card that takes a trick if
+    one does, else one that leaves no line a card short of five, else any; among those the
+    highest card (a card held at the end counts against you), ties at random. Pass only
+    when no card fits (a pass is final in the end game)."""
     while not state.over and not (stop and stop(state)):
         legal = state.legal_actions()
         field = state.field
