@@ -132,6 +132,17 @@ def test_the_strong_bot_takes_the_line_before_the_other_seat_can():
     assert any(takes(later, action) for action in later.legal_actions())
     action = strong.make_strong(200).choose(view, "line")
     assert takes(state, action)
+    # Inside the search, after the searching seat's move, a seat weighs only the placements
+    # a player would: here seat 0's placements that take the row, nothing else.
+    root = strong.search_sample(RULES.seat_view(later, 0), random.Random(0))
+    assert len(root.legal_actions()) == len(later.legal_actions())  # the root tries all
+    inside = RULES.apply(state, {"seat": 1, "type": "place", **_first_elsewhere(view)})[0]
+    inside.__class__ = strong.Lookahead
+    weighed = inside.legal_actions()
+    assert 0 < len(weighed) <= strong.KEEP
+    assert all(takes(later, action) and action in later.legal_actions() for action in weighed)
+    after, _events = inside.apply(weighed[0])
+    assert isinstance(after, strong.Lookahead) and after.taken[0]
 
 
 def _first_elsewhere(view) -> dict:
