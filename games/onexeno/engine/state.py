@@ -127,17 +127,24 @@ def open_cells(field: dict) -> list[tuple[int, int]]:
     return sorted(cells, key=lambda cell: (cell[1], cell[0]))
 
 
-def tricks(field: dict, x: int, y: int) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
-    """(names of the lines through (x, y) holding 5 cards, their cells without repeats) (R7, R8).
-
-    Only lines through the new card can be complete; the field holds at most 25 cards, so
-    one pass counts all four lines."""
+def line_counts(field: dict, x: int, y: int) -> tuple[int, int, int, int]:
+    """The cards of ``field`` on the row, column, diagonal and anti-diagonal through (x, y)
+    (a card at (x, y) itself counts on all four). The field holds at most 25 cards, so one
+    pass counts all four lines."""
     row = column = diagonal = anti = 0
     for cx, cy in field:
         row += cy == y
         column += cx == x
         diagonal += cx - cy == x - y
         anti += cx + cy == x + y
+    return row, column, diagonal, anti
+
+
+def tricks(field: dict, x: int, y: int) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
+    """(names of the lines through (x, y) holding 5 cards, their cells without repeats) (R7, R8).
+
+    Only lines through the new card can be complete."""
+    row, column, diagonal, anti = line_counts(field, x, y)
     if max(row, column, diagonal, anti) < LIMIT:
         return (), ()
     names = tuple(
