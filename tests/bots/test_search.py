@@ -8,6 +8,7 @@ import pytest
 from games import registry
 from games.xix.bots import LEVELS, FlatBot, make_bot
 from games.xix.bots.search import EXPERT_ITERATIONS, STRONG_ITERATIONS
+from games.xix.bots.versus import main
 from games.xix.engine import RULES, seat_view
 
 
@@ -97,3 +98,17 @@ def test_the_search_finds_the_decision_the_scoreboard_demands(led, followed, sea
     )
     assert view["phase"] == "decide" and view["viewer"] == seat
     assert make_bot("strong", iterations=400).choose(view, "x")["type"] == right
+
+
+def test_versus_plays_the_flat_bot_at_a_budget_per_side(capsys):
+    lines = main(["--variant", "talon", "--games", "2", "--a", "strong:8", "--b", "flat:12"])
+    assert (
+        lines[0]
+        == "strong {'iterations': 8} (A) vs flat {'playouts': 12} (B), variant talon, seed 1"
+    )
+    assert "games: 2 (1 deals, each played twice with seats swapped)" in lines
+    assert any(line.startswith("time per move B (flat): median") for line in lines)
+    assert capsys.readouterr().out.splitlines() == lines
+    for wrong in (["--a", "master"], ["--a", "heuristic:5"], ["--a", "strong:0"]):
+        with pytest.raises(SystemExit):
+            main([*wrong, "--b", "random"])
