@@ -64,8 +64,8 @@ def test_strong_and_expert_are_deterministic_per_seed(level):
     """The same view and seed give the same move at the level's own budget; the tree, and
     so the move's statistics, depend on the seed."""
     bot = make_bot(level)
-    # Near the end of a game (short playouts): seat 0 leads at 9-8.
-    view = decision_after("case", (9, 8), [])
+    # At 9-9 the next exchange ends the game (short playouts): seat 0 leads.
+    view = decision_after("case", (9, 9), [])
     assert len(view["legal_actions"]) == 6
     start = time.process_time()
     move = bot.choose(view, "seed:1")
