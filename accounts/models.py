@@ -22,6 +22,7 @@ class User(AbstractUser):
         RANDOM = "random", "Random"
         HEURISTIC = "heuristic", "Heuristic"
         STRONG = "strong", "Strong"
+        EXPERT = "expert", "Expert"
 
     is_bot = models.BooleanField(
         default=False,

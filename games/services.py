@@ -786,11 +786,14 @@ def game_extra_day(*, user, game_id, expected_seq: int | None = None) -> Game:
 
 
 def _site_bot(kind: str, level: str):
-    """The bot of ``level`` of the game ``kind`` as the site runs it: XIX's strong bot at
-    BOT_STRONG_PLAYOUTS; every other bot as its game makes it."""
-    options = (
-        {"playouts": settings.BOT_STRONG_PLAYOUTS} if (kind, level) == ("xix", "strong") else {}
-    )
+    """The bot of ``level`` of the game ``kind`` as the site runs it: XIX's strong and
+    expert bots at BOT_STRONG_ITERATIONS and BOT_EXPERT_ITERATIONS search iterations per
+    move; every other bot as its game makes it."""
+    budgets = {
+        "strong": settings.BOT_STRONG_ITERATIONS,
+        "expert": settings.BOT_EXPERT_ITERATIONS,
+    }
+    options = {"iterations": budgets[level]} if kind == "xix" and level in budgets else {}
     return registry.bots(kind).make_bot(level, **options)
 
 

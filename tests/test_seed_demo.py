@@ -36,6 +36,7 @@ def test_creates_players_and_bots_and_prints_log_ins():
         "bot-random": "random",
         "bot-heuristic": "heuristic",
         "bot-strong": "strong",
+        "bot-expert": "expert",
     }
     assert not any(bot.has_usable_password() for bot in bots.values())
     # The demo moderator can use the admin and nothing more than a moderator may.
@@ -54,7 +55,7 @@ def test_running_twice_changes_nothing():
 
     after = list(User.objects.order_by("username").values_list("username", "password"))
     assert [name for name, _ in after] == [name for name, _ in before]
-    assert len(after) == 6
+    assert len(after) == 7
     assert EmailAddress.objects.count() == 3
     assert User.objects.get(username="alice").password == dict(before)["alice"]
 

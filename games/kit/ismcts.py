@@ -86,6 +86,9 @@ class Game:
     - ``horizon(root, state)``: True where a playout may stop and be scored (the end of
       the round, say); None plays every playout to the end of the game.
     - ``key(action)``: a hashable key for an action (``action_key`` by default).
+    - ``prepare(view)``: optional; returns a ``draw(rng)`` that samples like
+      ``sample(view, rng)``, for a game whose sampler reads the view once per search
+      rather than once per iteration.
     """
 
     rules: object
@@ -94,6 +97,14 @@ class Game:
     rollout: Callable = random_rollout
     horizon: Callable | None = None
     key: Callable = action_key
+    prepare: Callable | None = None
+
+    def sampler(self, view: dict) -> Callable:
+        """``draw(rng)``: one determinization of ``view`` per call."""
+        if self.prepare is not None:
+            return self.prepare(view)
+        sample = self.sample
+        return lambda rng: sample(view, rng)
 
     def rewards_of(self, state) -> list[float]:
         if self.reward is not None:
@@ -118,12 +129,12 @@ def search(game: Game, view: dict, rng: random.Random, iterations: int, explorat
     """Grow the tree for ``view``'s seat; the root's children by action key."""
     root = Node(None)
     key = game.key
-    sample = game.sample
+    draw = game.sampler(view)
     rollout = game.rollout
     horizon = game.horizon
     log, sqrt = math.log, math.sqrt
     for _ in range(iterations):
-        state = sample(view, rng)
+        state = draw(rng)
         start = state
         stop = (lambda s, start=start: horizon(start, s)) if horizon else None
         node = root

@@ -3,8 +3,9 @@ or late task changes nothing. Tasks run in-process here (tests/tasks runs a real
 
 import pytest
 
-from games import services
+from games import services, tables
 from games.models import Game, GameAction
+from games.rows import table_row
 from games.selectors import game_state
 from games.xix.engine import replay
 from tests.factories import UserFactory, play
@@ -35,9 +36,19 @@ def human_moves(game, human, capture, seed=0):
     return game
 
 
-@pytest.mark.parametrize("level", ["random", "heuristic", "strong"])
+@pytest.mark.parametrize("level", ["random", "heuristic", "strong", "expert"])
 @pytest.mark.parametrize("variant", ["standard", "talon"])
-def test_a_whole_game_against_each_bot(human, level, variant, django_capture_on_commit_callbacks):
+def test_a_whole_game_against_each_bot(
+    human, level, variant, django_capture_on_commit_callbacks, settings
+):
+    # The site's budgets are settings; small ones keep a whole game fast.
+    settings.BOT_STRONG_ITERATIONS = 60
+    settings.BOT_EXPERT_ITERATIONS = 90
+    site_bot = services._site_bot("xix", level)
+    if level in ("strong", "expert"):
+        assert (
+            site_bot.level == level and site_bot.iterations == {"strong": 60, "expert": 90}[level]
+        )
     bot = make_bot(level)
     with django_capture_on_commit_callbacks(execute=True):
         game = services.challenge_create(
@@ -127,10 +138,23 @@ def test_challenging_a_bot_from_the_lobby_opens_the_game(
 
 
 def test_the_lobby_offers_each_bot_with_a_variant_and_time_choice(client, human):
-    for level in ("random", "heuristic", "strong"):
+    for level in ("random", "heuristic", "strong", "expert"):
         make_bot(level)
     client.force_login(human)
     page = client.get("/lobby/").content.decode()
-    for level in ("random", "heuristic", "strong"):
+    for level in ("random", "heuristic", "strong", "expert"):
         assert f'aria-label="Play bot-{level} ({level} bot)"' in page
-    assert page.count('<select name="game">') == 3
+    assert page.count('<select name="game">') == 4
+
+
+def test_an_open_xix_challenge_offers_the_expert_bot_and_it_takes_the_seat(human, settings):
+    """The creator of a waiting XIX table may add a bot of every level, expert included;
+    with no expert account yet, the site makes one and the game starts."""
+    settings.BOT_EXPERT_ITERATIONS = 50
+    game = services.challenge_create(user=human, variant="standard", days_per_move=3, rated=True)
+    assert table_row(game, human)["bot_levels"] == ("random", "heuristic", "strong", "expert")
+    game = tables.table_add_bot(user=human, game_id=game.pk, level="expert")
+    game = Game.objects.get(pk=game.pk)
+    bot = next(player for player in game.players if player != human)
+    assert bot.is_bot and bot.bot_level == "expert" and bot.username.startswith("bot-expert")
+    assert game.status == Game.Status.ACTIVE and game.rated is False

@@ -10,17 +10,16 @@ from games import services
 from games.arena import play_tables, wilson
 from games.models import Game, GameAction
 from games.selectors import game_state
-from games.xix.bots import HeuristicBot, RandomBot, StrongBot, choose_action, determinize, make_bot
+from games.xix.bots import FlatBot, HeuristicBot, RandomBot, choose_action, make_bot
 from games.xix.bots.knowledge import Knowledge
-from games.xix.engine import State, new_game, seat_view, shuffled_deal
-from games.xix.engine.playout import random_playout
+from games.xix.engine import new_game, seat_view, shuffled_deal
 from tests.factories import UserFactory, play
 
 VARIANTS = ["standard", "talon"]
 
 
 def bots():
-    return [RandomBot(), HeuristicBot(), StrongBot(playouts=24)]
+    return [RandomBot(), HeuristicBot(), make_bot("strong", iterations=24), FlatBot(playouts=24)]
 
 
 def random_game(variant, seed):
@@ -41,24 +40,25 @@ def test_every_bot_returns_a_legal_action_in_every_phase(variant):
         for n, (state, view) in enumerate(random_game(variant, seed)):
             phases.add(state.phase)
             for bot in players:
-                if bot.level == "strong" and n % 3:
-                    continue  # the strong bot on every third position keeps this fast
+                if bot.level in ("strong", "flat") and n % 3:
+                    continue  # the search bots on every third position keeps this fast
                 action = bot.choose(view, f"{seed}:{n}")
                 assert action in view["legal_actions"]
                 state.apply(action)  # raises IllegalAction if not
     assert phases == {"play", "decide", "draft", "trade"}
 
 
-@pytest.mark.parametrize("level", ["random", "heuristic", "strong"])
+@pytest.mark.parametrize("level", ["random", "heuristic", "strong", "expert", "flat"])
 def test_same_view_and_seed_same_action(level):
+    budget = {"strong": {"iterations": 40}, "expert": {"iterations": 60}, "flat": {"playouts": 40}}
     for variant in VARIANTS:
         for _state, view in list(random_game(variant, 99))[:60:7]:
             first = (
                 choose_action(level, view, "g:1")
-                if level != "strong"
-                else (StrongBot(playouts=40).choose(view, "g:1"))
+                if level not in budget
+                else make_bot(level, **budget[level]).choose(view, "g:1")
             )
-            again = make_bot(level, **({"playouts": 40} if level == "strong" else {}))
+            again = make_bot(level, **budget.get(level, {}))
             assert again.choose(view, "g:1") == first
 
 
@@ -101,7 +101,7 @@ def bot_game(human, bot, deal, leader, *, variant, seed) -> Game:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("level", ["random", "heuristic", "strong"])
+@pytest.mark.parametrize("level", ["random", "heuristic", "strong", "expert"])
 def test_a_bot_decides_from_its_view_only(variant, level, settings):
     """Twin games on the site whose deals differ only in two cards the bot's seat cannot
     know (one in the human's closed hand, one face down in the row or the discard), each
@@ -109,7 +109,8 @@ def test_a_bot_decides_from_its_view_only(variant, level, settings):
     its log to the bot: the bot must make the same move in both, position after position,
     as long as its seat sees the same table. A bot fed anything beyond its seat's view
     (the deal, the full state, the other hand) answers differently somewhere here."""
-    settings.BOT_STRONG_PLAYOUTS = 30
+    settings.BOT_STRONG_ITERATIONS = 30
+    settings.BOT_EXPERT_ITERATIONS = 40
     human = UserFactory(username="hugo")
     bot = UserFactory(username=f"bot-{level}", is_bot=True, bot_level=level)
     compared = 0
@@ -142,61 +143,7 @@ def test_a_bot_decides_from_its_view_only(variant, level, settings):
     assert compared >= 10, compared
 
 
-# --- determinization --------------------------------------------------------------------
-
-FIELDS = [
-    "variant",
-    "phase",
-    "to_move",
-    "exchange",
-    "n_actions",
-    "scores",
-    "hands",
-    "trick",
-    "last_trick",
-    "strikes",
-    "stakes",
-    "stakes_next",
-    "pool",
-    "last_exchange",
-    "legal_actions",
-    "unseen",
-    "result",
-]
-
-
-def comparable(view):
-    out = {k: view[k] for k in FIELDS}
-    out["row"] = [(s["position"], s["card"], s["face_up"], s["yours"]) for s in view["row"]]
-    return out
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_determinized_states_look_the_same_to_the_seat(variant):
-    rng = random.Random(5)
-    checked = 0
-    for seed in range(15):
-        for state, view in random_game(variant, seed):
-            seat = state.to_move
-            for _ in range(2):
-                det = determinize(view, variant, rng)
-                assert isinstance(det, State)
-                assert comparable(seat_view(det, seat)) == comparable(view)
-                # All 18 cards exactly once.
-                cards = (
-                    [c for s in (0, 1) for c in range(1, 19) if det.hand(s) >> c & 1]
-                    + det.row
-                    + [det.discard]
-                    + [c for c in range(1, 19) if det.pool >> c & 1]
-                )
-                assert sorted(cards) == list(range(1, 19))
-                assert det.legal_tuples() == state.legal_tuples()
-                # The engine plays on from it: an action, then a playout to the end.
-                after, _ = det.apply(rng.choice(det.legal_actions()))
-                scores, winner = random_playout(after, rng.random)
-                assert winner in (0, 1, None)
-                checked += 1
-    assert checked > 500
+# --- knowledge (determinizations: tests/bots/test_determinize.py) -------------------------
 
 
 def test_knowledge_counts_the_unknown_cards():
@@ -276,7 +223,7 @@ def test_heuristic_drafts_the_strongest_card():
 
 
 def test_strong_bot_beats_random_in_a_small_seeded_match():
-    options = [{"playouts": 60}, {}]
+    options = [{"iterations": 60}, {}]
     match = play_tables("xix", "talon", 2, ["strong", "random"], "test", range(10), options)
     assert match.games == 20
     assert match.entrants[0].firsts >= 16

@@ -96,6 +96,6 @@ def test_the_command_refuses_a_table_it_cannot_seat(options, message):
 
 def test_a_game_without_bots_of_its_own_offers_the_random_level():
     assert registry.bots("tally").LEVELS == ("random",)
-    assert registry.bots("xix").LEVELS == ("random", "heuristic", "strong")
+    assert registry.bots("xix").LEVELS == ("random", "heuristic", "strong", "expert")
     with pytest.raises(ValueError, match="no 'heuristic' bot"):
         registry.bots("tally").make_bot("heuristic")

@@ -95,7 +95,7 @@ def test_a_worker_killed_mid_bot_move_leaves_the_move_to_be_made_exactly_once(
     celery_workers, client
 ):
     # A bot that thinks for seconds, so the task is surely in flight when the worker dies.
-    slow = celery_workers(BOT_STRONG_PLAYOUTS="400000")
+    slow = celery_workers(BOT_STRONG_ITERATIONS="200000")
     human = UserFactory(username="hugo")
     bot = UserFactory(username="bot-strong", is_bot=True, bot_level="strong")
     game = services.challenge_create(
@@ -112,7 +112,7 @@ def test_a_worker_killed_mid_bot_move_leaves_the_move_to_be_made_exactly_once(
     assert fresh(game).n_actions == seq, "the killed worker wrote nothing"
     # A new worker takes the unacknowledged task once its visibility timeout has passed.
     time.sleep(2.5)
-    replacement = celery_workers(BOT_STRONG_PLAYOUTS="300", CELERY_VISIBILITY_TIMEOUT="2")
+    replacement = celery_workers(BOT_STRONG_ITERATIONS="300", CELERY_VISIBILITY_TIMEOUT="2")
     # And the sweep's nudge sends the same move again: a duplicate, which must do nothing.
     from games.tasks import bot_move
 

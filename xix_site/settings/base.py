@@ -315,8 +315,9 @@ NOTIFY_VIEWING_SECONDS = env.int("NOTIFY_VIEWING_SECONDS", default=60)
 # Vacation (games/vacation.py): the days a player may stop their clocks in a calendar year.
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=30)
 
-# Bots. The strong bot's budget per move, in random playouts (docs/bots.md).
-BOT_STRONG_PLAYOUTS = env.int("BOT_STRONG_PLAYOUTS", default=600)
+# Bots. XIX's strong and expert bots' budgets per move, in search iterations (docs/bots.md).
+BOT_STRONG_ITERATIONS = env.int("BOT_STRONG_ITERATIONS", default=2000)
+BOT_EXPERT_ITERATIONS = env.int("BOT_EXPERT_ITERATIONS", default=15000)
 # A game whose bot has been to move this long without moving gets its task enqueued again
 # by the deadline sweep (the task was lost: broker outage, worker killed).
 BOT_NUDGE_SECONDS = env.int("BOT_NUDGE_SECONDS", default=120)

@@ -16,13 +16,15 @@ BOTS = [
     ("bot-random", User.BotLevel.RANDOM),
     ("bot-heuristic", User.BotLevel.HEURISTIC),
     ("bot-strong", User.BotLevel.STRONG),
+    ("bot-expert", User.BotLevel.EXPERT),
 ]
 
 
 class Command(BaseCommand):
     help = (
         "Create demo players alice and bob and the moderator mod (password xix-demo-pass, "
-        "verified e-mail) and the bot accounts bot-random, bot-heuristic and bot-strong. "
+        "verified e-mail) and the bot accounts bot-random, bot-heuristic, bot-strong and "
+        "bot-expert. "
         "Running it again changes nothing except putting back anything that was altered."
     )
 

@@ -6,28 +6,42 @@ hidden state, and is deterministic for a given seed::
     >>> from games.xix.bots import choose_action
     >>> action = choose_action("heuristic", view, seed=f"{game_id}:{n_actions}")
 
-Levels: ``random`` (a uniformly random legal action), ``heuristic`` (hand-written rules)
-and ``strong`` (determinized Monte Carlo search). See ``docs/bots.md``.
+Levels: ``random`` (a uniformly random legal action), ``heuristic`` (hand-written rules),
+``strong`` (information-set Monte Carlo tree search) and ``expert`` (the same search with
+a bigger budget, for correspondence play). ``flat``, the determinized flat Monte Carlo bot
+that was the strong bot before, is built by ``make_bot`` for the arena but not offered.
+See ``docs/bots.md``.
 """
 
 from games.kit.play import RandomBot
 
 from .determinize import Determinizer, determinize
+from .flat import FlatBot
 from .heuristic import HeuristicBot
 from .knowledge import Knowledge
-from .strong import StrongBot
+from .search import EXPERT_ITERATIONS, STRONG_ITERATIONS, search_bot
 
-LEVELS = ("random", "heuristic", "strong")
+LEVELS = ("random", "heuristic", "strong", "expert")
+SEARCH_ITERATIONS = {"strong": STRONG_ITERATIONS, "expert": EXPERT_ITERATIONS}
 
 
 def make_bot(level: str, **options):
-    """A bot of ``level``; ``options`` go to its constructor (``playouts`` for strong)."""
+    """A bot of ``level``. Options: ``iterations`` for strong and expert (``playouts``
+    means the same there: each iteration ends in one playout), ``exploration`` too;
+    ``playouts`` for flat; none for random and heuristic."""
     if level == "random":
         return RandomBot(**options)
     if level == "heuristic":
         return HeuristicBot(**options)
-    if level == "strong":
-        return StrongBot(**options)
+    if level in SEARCH_ITERATIONS:
+        if "playouts" in options:
+            if "iterations" in options:
+                raise ValueError("give iterations or playouts, not both")
+            options["iterations"] = options.pop("playouts")
+        iterations = options.pop("iterations", SEARCH_ITERATIONS[level])
+        return search_bot(level, iterations, **options)
+    if level == "flat":
+        return FlatBot(**options)
     raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(LEVELS)}")
 
 
@@ -48,11 +62,12 @@ def choose_action(level: str, view: dict, seed=None) -> dict:
 __all__ = [
     "LEVELS",
     "Determinizer",
+    "FlatBot",
     "HeuristicBot",
     "Knowledge",
     "RandomBot",
-    "StrongBot",
     "choose_action",
     "determinize",
     "make_bot",
+    "search_bot",
 ]

@@ -2,9 +2,12 @@
 
 The cards the seat cannot place (``Knowledge.unknown``) are dealt at random into the
 opponent's closed slots not covered by ``known_closed``, the face-down row positions whose
-card the view hides, and the discard. Every other slot is read from the view, so ``apply``,
-``legal_tuples`` and ``random_playout`` work on the result as on a real position, and the
-seat's own view of it matches the original on everything the seat knows.
+card the view hides, and the discard, each only where it may be: a card the seat has never
+seen anywhere among them, a card it has seen and lost track of (``Knowledge.lost``) only in
+the opponent's closed hand or at one of its ``Knowledge.lost_places``. Every other slot is
+read from the view, so ``apply``, ``legal_tuples`` and ``random_playout`` work on the
+result as on a real position, and the seat's own view of it matches the original on
+everything the seat knows.
 """
 
 import random
@@ -60,27 +63,32 @@ class Determinizer:
         self.reason = result["reason"] if result else None
         self.phase = phase
         self.me, self.opp = me, opp
+        self.unseen = [c for c in know.unknown if c not in know.lost_places]
+        # The lost cards, most constrained first: dealing them in this order into free
+        # places they may take never leaves a later one without a place, since their sets
+        # of places are nested (a card lost later has fewer positions filled since).
+        self.lost = sorted(know.lost_places.items(), key=lambda item: len(item[1]))
+        if len(self.lost) > know.opp_hidden_slots + len(
+            {p for _card, places in self.lost for p in places}
+        ):
+            raise ValueError("the view is inconsistent: lost cards do not fit their places")
 
     def deal(self, rng) -> State:
         """A random state consistent with the view; ``rng`` is a ``random.Random``."""
         know, view = self.know, self.view
         me, opp = self.me, self.opp
-        unknown = know.unknown[:]
-        rng.shuffle(unknown)
-        k = know.opp_hidden_slots
-        opp_hidden = unknown[:k]
-        rest = unknown[k:]
+        opp_hidden, at_position = self._place(rng)
         row, row_up, row_by = [0] * ROW_SIZE, [False] * ROW_SIZE, [-1] * ROW_SIZE
         for slot in view["row"]:
             p = slot["position"]
             row_up[p] = slot["face_up"]
             if slot["card"] is None:
-                row[p] = rest.pop()
+                row[p] = at_position[p]
             else:
                 row[p] = slot["card"]
                 if slot["yours"]:
                     row_by[p] = me
-        discard = rest.pop()
+        discard = at_position[None]
         closed = [0, 0]
         opened = [0, 0]
         closed[me] = self.my_closed
@@ -125,6 +133,30 @@ class Determinizer:
         s.last_trick = self.last_trick
         s.log = (None, (("start", self.leader, view["exchange"]),))
         return s
+
+    def _place(self, rng) -> tuple[list[int], dict]:
+        """(the opponent's hidden closed cards, {hidden position or None for the discard:
+        card}): the lost cards each into a free place it may take, then the never-seen
+        cards shuffled into the rest."""
+        free_closed = self.know.opp_hidden_slots
+        opp_hidden = []
+        at_position = {}
+        for card, places in self.lost:
+            free = [p for p in places if p not in at_position]
+            pick = rng.randrange(free_closed + len(free))
+            if pick < free_closed:
+                opp_hidden.append(card)
+                free_closed -= 1
+            else:
+                at_position[free[pick - free_closed]] = card
+        rest = self.unseen[:]
+        rng.shuffle(rest)
+        opp_hidden += rest[:free_closed]
+        rest = rest[free_closed:]
+        for p in [*self.know.hidden_positions, None]:
+            if p not in at_position:
+                at_position[p] = rest.pop()
+        return opp_hidden, at_position
 
 
 def _layout(closed, opened, row, discard) -> list[int]:

@@ -5,8 +5,17 @@ sees the ``State`` it plays against. ``Knowledge`` places every card the seat ca
 with certainty and leaves the rest as one pool of unknown cards, which lie somewhere among
 the opponent's uncovered closed slots, the face-down row positions the seat cannot see,
 and the discard.
+
+Not every unknown card can lie anywhere hidden. A card the seat has *seen* but can no
+longer place (``lost``: one it put face down in the row, which the opponent took into its
+closed hand and then, by trading a closed card away face down, made uncertain, ruling 15)
+is in the opponent's closed hand or at a row position the opponent has filled face down
+from its closed hand since it took that card: never in the discard, and never at a row
+position still holding a dealt card or a card the opponent placed before. The view states
+only certainties, so this comes from the seat's own history (``lost_places``).
 """
 
+import re
 from functools import lru_cache
 from math import comb
 
@@ -45,6 +54,55 @@ def strength_table(variant: str) -> dict[int, int]:
     return table
 
 
+# The seat's history lines that move a card it cannot see (games.xix.engine.history). Only
+# the opponent's trades are read (the seat's own start with "You"), by their fixed wording,
+# whatever name the opponent is given.
+_OPP_TOOK_MINE = re.compile(r" for your face-down (\d+), now in their closed hand$")
+_OPP_PLACED_DOWN = re.compile(
+    r" traded a card from their closed hand \(now face down at row position (\d)\)"
+)
+_TRADED_AT = re.compile(r" traded .* at row position (\d)")
+_MY_TRADE = re.compile(
+    r"^You traded \d+ from your (?:open|closed) hand for .* at row position (\d);"
+)
+
+
+def lost_places(view: dict, lost, hidden_positions) -> dict[int, list[int]]:
+    """For each ``lost`` card, the hidden row positions where it may lie (besides the
+    opponent's closed hand): those the opponent filled face down from its closed hand after
+    it took the card, and which nobody has traded at since."""
+    if not lost:
+        return {}
+    took: dict[int, int] = {}  # card -> history line where the opponent took it
+    last_down: dict[int, int | None] = {}  # position -> line of its latest filling, if the
+    # opponent's face-down one (None: a later trade by anyone put another card there)
+    for index, line in enumerate(view["history"]):
+        if line.startswith("You "):
+            mine = _MY_TRADE.match(line)
+            if mine:
+                last_down[int(mine.group(1)) - 1] = None
+            continue
+        placed = _OPP_PLACED_DOWN.search(line)
+        if placed:
+            last_down[int(placed.group(1)) - 1] = index
+        else:
+            traded = _TRADED_AT.search(line)
+            if traded:
+                last_down[int(traded.group(1)) - 1] = None
+        taken = _OPP_TOOK_MINE.search(line)
+        if taken:
+            took[int(taken.group(1))] = index
+    places = {}
+    for card in lost:
+        since = took.get(card)
+        if since is None:
+            raise ValueError(f"the view's history does not say how card {card} was lost")
+        places[card] = [
+            p for p in hidden_positions if last_down.get(p) is not None and last_down[p] > since
+        ]
+    return places
+
+
 class Knowledge:
     """The seat's certain knowledge, read from its view."""
 
@@ -80,6 +138,9 @@ class Knowledge:
         expected = self.opp_hidden_slots + len(self.hidden_positions) + 1
         if len(self.unknown) != expected:
             raise ValueError("the view is inconsistent: unknown cards do not fill the slots")
+        unseen = set(view["unseen"])
+        self.lost = [c for c in self.unknown if c not in unseen]
+        self.lost_places = lost_places(view, self.lost, self.hidden_positions)
         self.strength = strength_table(self.variant)
 
     # --- the opponent's possible cards --------------------------------------------------

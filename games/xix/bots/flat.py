@@ -1,4 +1,8 @@
-"""The strong bot: determinized Monte Carlo search with UCB1 at the root.
+"""The flat bot: determinized Monte Carlo search with UCB1 at the root.
+
+This was the site's strong bot until issue 21 (``search.py`` is the strong bot now). It is
+kept, as the level ``flat`` that ``make_bot`` builds but ``LEVELS`` does not offer, so that
+the arena can measure the strong bot against it.
 
 For each move it repeatedly picks a legal action by UCB1, deals a fresh determinization of
 the hidden cards (``determinize.Determinizer``: a full state consistent with the seat's
@@ -21,8 +25,8 @@ DEFAULT_PLAYOUTS = 600
 EXPLORATION = 0.5
 
 
-class StrongBot:
-    level = "strong"
+class FlatBot:
+    level = "flat"
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS, exploration: float = EXPLORATION):
         if playouts < 1:
