@@ -1,12 +1,12 @@
 """The light and the dark theme in Chromium (issue 19, "Appearance").
 
 Every visible piece of text on the main pages (home, lobby, a game page of each game, the
-games being played, a profile, and each game's rules with their cards) is measured in both themes: its colour against the colour
-behind it (the backgrounds of its ancestors composited, semi-transparent ones included)
-must reach WCAG AA, 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold). The theme
-switch works with JavaScript without a reload, and the system's setting is followed when
-no theme is chosen. Screenshots of /watch/ and a game page in the dark theme at 1280x900
-and 390x844 go to ``test-artifacts/theme/``."""
+games being played, a profile, and each game's rules with their cards) is measured in both
+themes: its colour against the colour behind it (the backgrounds of its ancestors
+composited, semi-transparent ones included) must reach WCAG AA, 4.5:1, or 3:1 for large text
+(24 px, or 18.66 px bold). The theme switch works with JavaScript without a reload, and the
+system's setting is followed when no theme is chosen. Screenshots of /watch/ and a game page
+in the dark theme at 1280x900 and 390x844 go to ``test-artifacts/theme/``."""
 
 import pytest
 from allauth.account.models import EmailAddress

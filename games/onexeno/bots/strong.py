@@ -1,14 +1,14 @@
 """The strong bot: information-set Monte Carlo tree search (``games.kit.ismcts``).
 
-Each iteration deals the cards the seat cannot see at random (``sample.sample``), grows
-the tree a step, and plays on with a cheap greedy policy (``rollout``) until every seat
-has had two turns (``horizon``); the look-ahead is then scored by what each side gained in
-it (``reward``), a finished game by its places. At the root every legal action is tried;
-below it each seat weighs only the few placements a player would (``sensible``), so the
-tree finds the best of the replies that matter instead of expanding random ones. ONEXENO has no rounds, and a whole game
-is some 55 to 70 moves of 14 placements each on average: a short look ahead, where the
-tricks given and taken happen, is worth far more per second than a few playouts to the
-end.
+Each iteration deals the cards the seat cannot see at random (``sample.sample``), grows the
+tree a step, and plays on with a cheap greedy policy (``rollout``) until every seat has had
+two turns (``horizon``); the look-ahead is then scored by what each side gained in it
+(``reward``), a finished game by its places. At the root every legal action is tried; below
+it each seat weighs only the few placements a player would (``sensible``), so the tree finds
+the best of the replies that matter instead of expanding random ones. ONEXENO has no rounds,
+and a whole game is some 55 to 70 moves of 14 placements each on average: a short look
+ahead, where the tricks given and taken happen, is worth far more per second than a few
+playouts to the end.
 """
 
 import math
