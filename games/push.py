@@ -18,7 +18,7 @@ import logging
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.handlers.asgi import ASGIRequest
-from django.db import transaction
+from django.db import connection, transaction
 from django.http import Http404, HttpResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
@@ -71,6 +71,14 @@ def game_changed(game) -> None:
     transaction.on_commit(publish)
 
 
+def _release_connection() -> None:
+    """Close this thread's database connection outside a transaction: a stream's request
+    lasts as long as its page is open, and must not hold a database connection meanwhile
+    (a thousand open pages would be a thousand connections)."""
+    if not connection.in_atomic_block:
+        connection.close()
+
+
 class GameChannels(DefaultChannelManager):
     """Who may read a game's channel: whoever may poll its page (``game_for_user``); the
     stream view checks it first, and django-eventstream again on every (re)connection."""
@@ -82,6 +90,8 @@ class GameChannels(DefaultChannelManager):
             game_for_user(int(channel.removeprefix(CHANNEL_PREFIX)), user)
         except (Http404, ValueError):
             return False
+        finally:
+            _release_connection()
         return True
 
     def is_channel_reliable(self, channel):
@@ -101,6 +111,7 @@ def game_stream(request, game_id):
         return HttpResponse(status=204)
     from django_eventstream.views import events
 
+    _release_connection()  # login_required has loaded the user already
     return events(request, channels=[channel_of(game_id)])
 
 

@@ -122,6 +122,18 @@ def two_pages(server, new_page):
     return game, alices, bobs, bob
 
 
+def server_connections() -> int:
+    """The server's connections to the test database (PostgreSQL; 0 on SQLite)."""
+    if connection.vendor != "postgresql":
+        return 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0]
+
+
 @pytest.mark.redis
 def test_alices_move_reaches_bobs_open_page_by_push(asgi_server, new_page, artifacts):
     game, alices, bobs, bob = two_pages(asgi_server, new_page)
@@ -135,6 +147,9 @@ def test_alices_move_reaches_bobs_open_page_by_push(asgi_server, new_page, artif
     try:
         # bob's page has its stream open (a page loaded later than this polls at 60 s).
         bobs.wait_for_timeout(500)
+        # Four streams are open (two pages, two sockets), and none holds a database
+        # connection: at most one is open (a request that is finishing), not four.
+        assert server_connections() <= 1
         take_first_choice(alices)
         moved = time.monotonic()
         expect_text(bobs, ".turn", "Your turn", timeout=10_000)
