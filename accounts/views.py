@@ -13,10 +13,13 @@ from django.views.decorators.http import require_http_methods, require_safe
 from accounts import selectors
 from accounts.forms import HistoryFilter, Preferences, VacationForm
 from accounts.models import User
+from games.watch import current_games, watch_rows
 from ratings.chart import rating_chart
 from xix_site.partial_save import save_changed
 
 RECENT_GAMES = 10
+# The player's games in play listed on the profile (the newest activity first).
+CURRENT_GAMES = 20
 HISTORY_PAGE_SIZE = 25
 
 
@@ -31,6 +34,7 @@ def profile(request, username):
         for record in selectors.variant_records(player)
     ]
     recent = selectors.history_rows(selectors.finished_games(player)[:RECENT_GAMES], player)
+    current = current_games(player)
     return render(
         request,
         "accounts/profile.html",
@@ -38,6 +42,8 @@ def profile(request, username):
             "player": player,
             "records": records,
             "recent": recent,
+            "current": watch_rows(current[:CURRENT_GAMES]),
+            "current_count": current.count(),
             "is_self": request.user.is_authenticated and request.user.pk == player.pk,
         },
     )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import lobby, play, replay
+from games.views import lobby, play, replay, watch
 
 app_name = "games"
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("tables/<int:game_id>/leave", lobby.table_leave, name="table_leave"),
     path("tables/<int:game_id>/bot", lobby.table_add_bot, name="table_add_bot"),
     path("games/", lobby.my_games, name="my_games"),
+    path("watch/", watch.watch, name="watch"),
     path("games/<int:game_id>/", play.game_page, name="game"),
     path("games/<int:game_id>/act", play.game_act, name="act"),
     path("games/<int:game_id>/poll", play.game_poll, name="poll"),

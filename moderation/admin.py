@@ -10,6 +10,7 @@ from django.db.models import Case, IntegerField, Value, When
 from django.urls import reverse
 from django.utils.html import format_html
 
+from chat.admin import hide_with_form
 from moderation import services
 from moderation.adminkit import ObjectActions, ReasonForm, admin_link, has_perm, with_form
 from moderation.models import AuditEntry, Report
@@ -60,17 +61,55 @@ class ReportAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
         "players",
         "reporter_link",
         "text",
+        "chat_message_link",
+        "chat_context",
         "created",
         "handled_by",
         "handled_at",
         "note",
     )
-    readonly_fields = ("about", "reported_player", "players", "reporter_link")
-    actions = ["resolve_reports", "dismiss_reports"]
-    object_action_labels = {"resolve_reports": "Resolve…", "dismiss_reports": "Dismiss…"}
+    readonly_fields = (
+        "about",
+        "reported_player",
+        "players",
+        "reporter_link",
+        "chat_message_link",
+        "chat_context",
+    )
+    actions = ["resolve_reports", "dismiss_reports", "hide_messages"]
+    object_action_labels = {
+        "resolve_reports": "Resolve…",
+        "dismiss_reports": "Dismiss…",
+        "hide_messages": "Hide the message…",
+    }
     change_form_template = "admin/moderation/report/change_form.html"
 
     has_handle_permission = has_perm("moderation.handle_report")
+    has_hide_message_permission = has_perm("chat.hide_chatmessage")
+
+    def object_action_applies(self, name, object_id):
+        if name != "hide_messages":
+            return True
+        # Only a report about a chat message that is still shown.
+        return Report.objects.filter(
+            pk=object_id, chat_message__isnull=False, chat_message__hidden_at__isnull=True
+        ).exists()
+
+    @admin.display(description="Chat message")
+    def chat_message_link(self, report):
+        message = report.chat_message
+        if message is None:
+            return "–"
+        state = " (hidden by a moderator)" if message.is_hidden else ""
+        return format_html("{}{}", admin_link(message, f"message {message.pk}"), state)
+
+    @admin.display(description="Chat around it")
+    def chat_context(self, report):
+        return (
+            format_html('<pre class="chat-context">{}</pre>', report.context)
+            if report.context
+            else "–"
+        )
 
     def get_queryset(self, request):
         # Not the reports about the viewer or his games: not in the list, its counts, the
@@ -121,6 +160,17 @@ class ReportAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
                 actor=request.user, report_id=report.pk, note=data["reason"]
             ),
         )
+
+    @admin.action(
+        description="Hide the chat messages of the selected reports…", permissions=["hide_message"]
+    )
+    def hide_messages(self, request, queryset):
+        def message_of(report):
+            if report.chat_message_id is None:
+                raise services.ModerationError("This report is not about a chat message.")
+            return report.chat_message_id
+
+        return hide_with_form(self, request, queryset, message_of)
 
     @admin.action(description="Dismiss the selected reports (no action)…", permissions=["handle"])
     def dismiss_reports(self, request, queryset):

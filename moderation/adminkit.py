@@ -112,9 +112,18 @@ class ObjectActions:
 
     object_action_labels: dict[str, str] = {}
 
+    def object_action_applies(self, name: str, object_id) -> bool:
+        """Whether the action ``name`` has a button on this object's page (all do, unless
+        a ModelAdmin says otherwise)."""
+        return True
+
     def change_view(self, request, object_id, form_url="", extra_context=None):
         allowed = self.get_actions(request)
-        buttons = [(n, label) for n, label in self.object_action_labels.items() if n in allowed]
+        buttons = [
+            (n, label)
+            for n, label in self.object_action_labels.items()
+            if n in allowed and self.object_action_applies(n, object_id)
+        ]
         extra_context = {**(extra_context or {}), "object_actions": buttons}
         return super().change_view(request, object_id, form_url, extra_context)
 

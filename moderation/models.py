@@ -32,6 +32,7 @@ class Report(models.Model):
         ABUSIVE_NAME = "abusive_name", "Abusive name"
         STALLING = "stalling", "Stalling"
         CHEATING = "cheating", "Cheating or outside help"
+        CHAT = "chat", "A chat message"
         OTHER = "other", "Something else"
 
     class Status(models.TextChoices):
@@ -55,8 +56,20 @@ class Report(models.Model):
         related_name="reports_against",
         verbose_name="reported player",
     )
+    # A report about a message of a game's chat (then ``game`` is its game and ``reported``
+    # its author), with the messages around it as the reporter saw them.
+    chat_message = models.ForeignKey(
+        "chat.ChatMessage",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reports",
+    )
+    context = models.TextField(
+        blank=True, help_text="The reported chat message and those around it, when it was sent."
+    )
     category = models.CharField(max_length=16, choices=Category.choices)
-    text = models.TextField("what happened", max_length=2000)
+    text = models.TextField("what happened", max_length=2000, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     created = models.DateTimeField(auto_now_add=True)
     handled_by = models.ForeignKey(
@@ -83,9 +96,15 @@ class Report(models.Model):
             # One open report per reporter and target.
             models.UniqueConstraint(
                 fields=["reporter", "game"],
-                condition=Q(status="open", game__isnull=False),
+                condition=Q(status="open", game__isnull=False, chat_message__isnull=True),
                 name="report_one_open_per_game",
                 violation_error_message="You have already reported this game.",
+            ),
+            models.UniqueConstraint(
+                fields=["reporter", "chat_message"],
+                condition=Q(status="open", chat_message__isnull=False),
+                name="report_one_open_per_message",
+                violation_error_message="You have already reported this message.",
             ),
             models.UniqueConstraint(
                 fields=["reporter", "reported"],
@@ -100,6 +119,8 @@ class Report(models.Model):
 
     @property
     def target_label(self) -> str:
+        if self.chat_message_id is not None:
+            return f"a chat message in game {self.game_id}"
         if self.game_id is not None:
             return f"game {self.game_id}"
         return f"player {self.reported.username}"
@@ -124,6 +145,7 @@ class AuditEntry(AppendOnly):
         USER_ADDED = "user_added", "Added a user in the admin"
         USER_CHANGED = "user_changed", "Changed a user in the admin"
         USER_DELETED = "user_deleted", "Deleted a user in the admin"
+        MESSAGE_HIDDEN = "message_hidden", "Hid a chat message"
 
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     # Empty for the site itself (a suspension that ran out and lifted itself).

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
+from chat.models import ChatMessage
 from games import notices
 from games.models import Game, GameSeat
 from games.services import NoSuchGame, game_close, game_finish, lock_game, seat_has_left, seat_leave
@@ -371,8 +372,20 @@ def report_target(*, reporter, game=None, reported=None):
 
 
 @transaction.atomic
-def report_create(*, reporter, category: str, text: str, game=None, reported=None) -> Report:
-    """File a report about ``game`` (as the reporter sees it) or the player ``reported``.
+def report_create(
+    *,
+    reporter,
+    category: str,
+    text: str,
+    game=None,
+    reported=None,
+    chat_message=None,
+    context: str = "",
+) -> Report:
+    """File a report about ``game`` (as the reporter sees it) or the player ``reported``;
+    with ``chat_message``, about that message of ``game``'s chat by ``reported``, its
+    ``context`` (the messages around it, ``chat.services.message_report``) kept with it,
+    and the reporter's words optional.
 
     Refused: a bot or oneself as the target, a challenge not yet accepted, a second open
     report about the same target, more than REPORTS_PER_HOUR / REPORTS_PER_DAY reports.
@@ -381,7 +394,12 @@ def report_create(*, reporter, category: str, text: str, game=None, reported=Non
     """
     if category not in Report.Category.values:
         raise ModerationError("Choose what the report is about.")
-    text = _text(text, what="a few words on what happened", limit=MAX_REPORT_TEXT)
+    if chat_message is None:
+        text = _text(text, what="a few words on what happened", limit=MAX_REPORT_TEXT)
+    else:
+        text = (text or "").strip()
+        if len(text) > MAX_REPORT_TEXT:
+            raise ModerationError(f"Keep your words under {MAX_REPORT_TEXT} characters.")
     reported = report_target(reporter=reporter, game=game, reported=reported)
     reporter.lock_row()
     now = timezone.now()
@@ -395,21 +413,29 @@ def report_create(*, reporter, category: str, text: str, game=None, reported=Non
             f"You have sent {REPORTS_PER_DAY} reports in the last day; please wait a while."
         )
     open_reports = mine.filter(status=Report.Status.OPEN)
-    if game is not None:
-        already = open_reports.filter(game=game).exists()
+    if chat_message is not None:
+        already, what = open_reports.filter(chat_message=chat_message).exists(), "message"
+    elif game is not None:
+        already = open_reports.filter(game=game, chat_message__isnull=True).exists()
+        what = "game"
     else:
         already = open_reports.filter(game__isnull=True, reported=reported).exists()
+        what = "player"
     duplicate = ModerationError(
-        "You have already reported this "
-        + ("game" if game is not None else "player")
-        + "; the moderators will tell you what they decide."
+        f"You have already reported this {what}; the moderators will tell you what they decide."
     )
     if already:
         raise duplicate
     try:
         with transaction.atomic():
             return Report.objects.create(
-                reporter=reporter, game=game, reported=reported, category=category, text=text
+                reporter=reporter,
+                game=game,
+                reported=reported,
+                category=category,
+                text=text,
+                chat_message=chat_message,
+                context=context,
             )
     except IntegrityError as error:  # the same report sent twice at once
         raise duplicate from error
@@ -492,3 +518,40 @@ def report_dismiss(*, actor, report_id, note: str) -> Report:
     return _report_close(
         actor=actor, report_id=report_id, note=note, status=Report.Status.DISMISSED
     )
+
+
+# --- chat -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def message_hide(*, actor, message_id, reason: str) -> ChatMessage:
+    """Hide a chat message: every page shows "(message hidden by a moderator)" in its
+    place; its text stays for the moderators (the admin, the audit entry). Refused for a
+    message already hidden, and for a moderator who plays in its game."""
+    _require(actor, "chat.hide_chatmessage")
+    reason = _text(reason, what="a reason for hiding the message")
+    try:
+        message = (
+            ChatMessage.objects.select_for_update(of=("self",))
+            .select_related("author", "game")
+            .get(pk=message_id)
+        )
+    except (ChatMessage.DoesNotExist, ValueError, TypeError) as error:
+        raise NotFound("There is no such message.") from error
+    if message.is_hidden:
+        raise ModerationError(f"Message {message.pk} is already hidden.")
+    if actor is not None and message.game.seat_of(actor) is not None:
+        raise ModerationError("You play in this game: another moderator must decide.")
+    message.hidden_by = actor
+    message.hidden_at = timezone.now()
+    message.save(update_fields=["hidden_by", "hidden_at"])
+    audit(
+        actor=actor,
+        action=AuditEntry.Action.MESSAGE_HIDDEN,
+        target=f"message {message.pk} by {message.author.username} in game {message.game_id}",
+        target_user=message.author,
+        target_game=message.game,
+        reason=reason,
+        details={"message": message.pk, "author": message.author.username, "text": message.text},
+    )
+    return message

@@ -28,12 +28,15 @@ def test_home_explains_and_links_to_sign_up_log_in_and_rules(client):
 
 
 def test_navigation_for_visitors_and_members(client, nav_text, django_user_model):
-    assert nav_text(client.get("/")) == "XIX Online Leaderboard Rules Log in Sign up"
+    assert nav_text(client.get("/")) == (
+        "XIX Online Watch Leaderboard Rules Log in Sign up Theme Light Dark System"
+    )
 
     django_user_model.objects.create_user("dora", "dora@example.com", "a-long-password")
     client.login(username="dora", password="a-long-password")
     assert nav_text(client.get("/")) == (
-        "XIX Online Lobby My games Notifications Leaderboard Rules dora Settings Log out"
+        "XIX Online Lobby My games Notifications Watch Leaderboard Rules dora Settings Log out "
+        "Theme Light Dark System"
     )
 
 
@@ -57,7 +60,10 @@ def test_pages_load_vendored_htmx_and_no_inline_script(client):
     html = client.get("/").content.decode()
 
     scripts = re.findall(r"<script\b[^>]*>", html)
-    assert scripts == ['<script src="/static/vendor/htmx/htmx.min.js" defer>']
+    assert scripts == [
+        '<script src="/static/vendor/htmx/htmx.min.js" defer>',
+        '<script src="/static/js/theme.js" defer>',  # the theme switch (tests/watch/)
+    ]
     vendored = Path(finders.find("vendor/htmx/htmx.min.js")).read_bytes()
     served = client.get("/static/vendor/htmx/htmx.min.js")
     assert served.status_code == 200

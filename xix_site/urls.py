@@ -4,7 +4,7 @@ from django.urls import include, path
 
 from games import push
 
-from . import health, views
+from . import health, theme, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,11 +12,13 @@ urlpatterns = [
     path("rules/<slug:key>/", views.rules_game, name="rules_game"),
     path("healthz", health.healthz, name="healthz"),
     path("events/games/<int:game_id>/", push.game_stream, name="game_stream"),
+    path("theme", theme.set_theme, name="theme"),
     path("accounts/", include("allauth.urls")),
     path("", include("games.urls")),
     path("", include("accounts.urls")),
     path("", include("ratings.urls")),
     path("", include("notifications.urls")),
     path("", include("moderation.urls")),
+    path("", include("chat.urls")),
     path(settings.ADMIN_URL, admin.site.urls),
 ]

@@ -38,6 +38,7 @@ from games.selectors import (
 )
 from games.services import NOT_SEATED
 from games.views.actions import NUMBER, BadForm, number
+from games.watch import open_to_visitors
 from notifications.services import mark_read, viewing_mark
 from ratings.models import RatingChange
 from xix_site.rules_pages import credit_line
@@ -343,17 +344,35 @@ def _render(request, game, seat, *, status=200, error="", partial=None, state=No
 
 
 @require_safe
-@login_required
 @never_cache
 def game_page(request, game_id):
-    game, seat = game_for_user(game_id, request.user)
+    """The table as the viewer's seat sees it, or as a spectator does: anyone signed in,
+    and a visitor who is not, for a public game that has started (``games.watch``)."""
+    game, seat = _game_for_viewer(request, game_id)
+    if game is None:
+        return redirect_to_login(request.get_full_path())
     _looking(request, game, seat, read=True)
     return _render(request, game, seat)
+
+
+def _game_for_viewer(request, game_id) -> tuple[Game | None, int | None]:
+    """``game_for_user`` for someone signed in; for a visitor, the game if they may watch
+    it (a public game that has started), else (None, None): sign in first, whether the
+    game is private, waiting or not there at all (a visitor cannot tell them apart)."""
+    if request.user.is_authenticated:
+        return game_for_user(game_id, request.user)
+    try:
+        game, _ = game_for_user(game_id, request.user)
+    except Http404:
+        return None, None
+    return (game, None) if open_to_visitors(game) else (None, None)
 
 
 def _looking(request, game: Game, seat, *, read: bool) -> None:
     """The player has this game on screen: no e-mails about it for now (see
     notifications.services.notify) and, when the page shows the news, it has been read."""
+    if not request.user.is_authenticated:
+        return  # a visitor watching: nobody to mark
     if seat is not None:
         viewing_mark(request.user.pk, game.pk)
     if read:
@@ -436,16 +455,18 @@ def _see_other(game: Game) -> HttpResponse:
 
 
 @require_safe
-@login_required
 @never_cache
 def game_poll(request, game_id):
     """``?seq=N&v=STAMP``: 204 while the game is at N actions and its stamp (deadline, or
     rematch offer once over: ``_poll_stamp``) is unchanged, else the fresh table (286 when
     nothing more can change, which stops htmx polling). ``&waiting=1`` from a challenge
-    page: 204 while it waits, then a full refresh."""
+    page: 204 while it waits, then a full refresh. A visitor who is not signed in polls a
+    game they may watch, as a spectator; any other, as the game page answers them."""
     waiting_page = request.GET.get("waiting") == "1"
     try:
-        game, seat = game_for_user(game_id, request.user)
+        game, seat = _game_for_viewer(request, game_id)
+        if game is None:
+            return redirect_to_login(request.get_full_path())
     except Http404:
         if waiting_page:
             # The challenge was withdrawn or declined: reload to show why the page is gone.

@@ -95,3 +95,38 @@ def test_a_person_plays_a_partnership_match_against_bots_by_clicking(live_server
         expect_text(page, "#replay-position", "Step 0 of 192")
     desk.screenshot(path=SHOTS / "6-replay-1280.png", full_page=True)
     phone.screenshot(path=SHOTS / "6-replay-390.png", full_page=True)
+
+
+def test_a_person_plays_a_strong_bot_from_the_keyboard(live_server, new_page, monkeypatch):
+    """Skip to the game, Tab to a card, Enter plays it; after the strong bot's answer
+    comes back the focus is on a card of the hand again, so Enter plays the next one."""
+    from games.xeri.bots import strong
+
+    monkeypatch.setattr(strong, "ITERATIONS", 40)  # the search itself is tested elsewhere
+    base = live_server.url
+    cleo = UserFactory(username="cleo")
+    EmailAddress.objects.create(user=cleo, email=cleo.email, verified=True, primary=True)
+    bot = UserFactory(username="bot-strong", is_bot=True, bot_level="strong")
+    game = start_table("xeri", "classic", [cleo, bot], seed="e2e-keys")
+    if game.to_move != 0:
+        services.seat_autoplay(game_id=game.pk, expected_seq=0)
+    page = new_page()
+    log_in(page, base, "cleo")
+    page.goto(f"{base}/games/{game.pk}/")
+    assert your_turn(page)
+    page.keyboard.press("Tab")
+    assert "Skip to the game" in page.locator(":focus").inner_text()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    on_a_card = "() => !!document.activeElement?.matches('#your-hand button.xc-button')"
+    assert page.evaluate(on_a_card)
+    for move in range(1, 9):
+        page.locator("#game-live").evaluate("element => element.dataset.e2eStale = 'yes'")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#game-live:not([data-e2e-stale])")
+        page.wait_for_timeout(100)  # htmx settles, then the focus is placed
+        game.refresh_from_db()
+        assert game.n_actions >= 2 * move, "the strong bot left its move unplayed"
+        assert game.players[game.to_move] == cleo
+        assert page.evaluate(on_a_card), f"after move {move} the focus left the hand"
+    assert game.actions.filter(seat=1).count() >= 8  # the bot's seat answered each move

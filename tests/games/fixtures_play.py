@@ -10,11 +10,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games import registry, services
 from games.models import Game, GameAction
 from games.selectors import game_state
 from notifications.models import Notification
-from tests.factories import UserFactory, play, start_game
+from tests.factories import UserFactory, play, start_game, start_table
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -207,12 +207,37 @@ def play_by_posts(game, clients, rng) -> tuple[Game, int]:
         posts += 1
 
 
+def twin_tables(users, moves=5):
+    """Two tally tables of ``users`` whose set-ups differ only by ``hidden_swap`` for seat 0
+    (a card of another seat's hand traded with an undealt one), the same ``moves`` made at
+    both, none of them a traded card. Returns (game_a, game_b, the seat whose hand differs,
+    the traded cards)."""
+    rules = registry.rules("tally")
+    game_a = start_table("tally", "open", users, seed="hidden")
+    setup_b = rules.hidden_swap(game_a.setup, 0, random.Random(7))
+    game_b = start_table("tally", "open", users, seed="hidden")
+    Game.objects.filter(pk=game_b.pk).update(setup=setup_b)
+    game_b.refresh_from_db()
+    [other] = [s for s in range(len(users)) if setup_b["hands"][s] != game_a.setup["hands"][s]]
+    secret = set(game_a.setup["hands"][other]) ^ set(setup_b["hands"][other])
+    for seq in range(moves):
+        state = game_state(game_a)
+        action = next(a for a in state.legal_actions() if a["card"] not in secret)
+        for game in (game_a, game_b):
+            services.game_act(
+                user=users[state.to_move], game_id=game.pk, action=action, expected_seq=seq
+            )
+    return game_a, game_b, other, secret
+
+
 def same_answers(game_a, game_b, viewers) -> dict:
     """Each viewer's answers (``captures``) from two games that must look the same to
     them, compared: the page, the partial, the polls, and the download and replay, refused
     while the game is on. The two games' deadlines are made equal and the notifications
-    emptied first (the navigation's unread count covers both games). Returns game_a's
-    answers by viewer's username."""
+    emptied first (the navigation's unread count covers both games). A viewer None is a
+    visitor who is not signed in (a spectator of a public game): the download and replay
+    send them to the log-in page. Returns game_a's answers by viewer's username
+    ("anonymous" for None)."""
     deadline = timezone.now() + timedelta(days=2, minutes=30)
     Game.objects.filter(pk__in=[game_a.pk, game_b.pk]).update(deadline=deadline)
     game_a.refresh_from_db()
@@ -225,6 +250,7 @@ def same_answers(game_a, game_b, viewers) -> dict:
             assert seen_a[name] == seen_b[name], f"{viewer.username}'s {name} differs"
         assert seen_a["page"][0] == 200 and seen_a["poll behind"][0] == 200
         assert seen_a["poll unchanged"][0] == 204
-        assert seen_a["download"][0] == 403 and seen_a["replay"][0] == 403
-        seen[viewer.username] = seen_a
+        refused = 403 if viewer is not None else 302
+        assert seen_a["download"][0] == refused and seen_a["replay"][0] == refused
+        seen[viewer.username if viewer is not None else "anonymous"] = seen_a
     return seen

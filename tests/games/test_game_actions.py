@@ -336,8 +336,13 @@ def test_poll_refuses_a_garbled_sequence_number(game):
     assert response.status_code == 400
 
 
-def test_poll_needs_a_login(game):
-    assert client_for(None).get(poll_url(game, 0)).status_code == 302
+def test_poll_needs_a_login_but_for_a_public_game_in_play(game):
+    # A visitor watches a public game as a spectator (tests/watch/); a waiting one is not.
+    assert client_for(None).get(poll_url(game, 0)).status_code == 204  # no move yet
+    waiting = services.challenge_create(
+        user=game.players[0], variant="standard", days_per_move=3, rated=True
+    )
+    assert client_for(None).get(poll_url(waiting, 0)).status_code == 302
 
 
 def test_waiting_page_polls_until_the_challenge_is_taken(people):

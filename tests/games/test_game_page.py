@@ -47,11 +47,17 @@ def page(client, game):
 # --- who may see what -------------------------------------------------------------------
 
 
-def test_anonymous_visitors_are_sent_to_log_in(game):
+def test_anonymous_visitors_watch_a_public_game_and_sign_in_for_a_waiting_one(game):
+    # A game in play that is no private table: the spectator's page (tests/watch/).
     response = page(client_for(None), game)
+    assert response.status_code == 200 and 'name="card"' not in response.content.decode()
+    waiting = services.challenge_create(
+        user=game.players[0], variant="standard", days_per_move=3, rated=True
+    )
+    response = page(client_for(None), waiting)
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("account_login"))
-    assert f"next=/games/{game.pk}/" in response["Location"]
+    assert f"next=/games/{waiting.pk}/" in response["Location"]
 
 
 @pytest.mark.parametrize("seat", [0, 1])

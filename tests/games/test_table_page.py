@@ -32,6 +32,7 @@ from tests.games.fixtures_play import (
     poll_url,
     same_answers,
     text,
+    twin_tables,
 )
 
 pytestmark = pytest.mark.django_db
@@ -116,21 +117,8 @@ def test_a_seats_pages_do_not_depend_on_cards_it_cannot_know():
     another seat's hand traded with an undealt one), the same moves made at both: seat 0
     and a spectator get the same bytes; the seat whose hand differs does not."""
     users, spectator = people(4), UserFactory(username="watcher")
-    game_a = start_table("tally", "open", users, seed="hidden")
-    setup_b = RULES.hidden_swap(game_a.setup, 0, random.Random(7))
-    game_b = start_table("tally", "open", users, seed="hidden")
-    Game.objects.filter(pk=game_b.pk).update(setup=setup_b)
-    game_b.refresh_from_db()
-    [other] = [s for s in range(4) if setup_b["hands"][s] != game_a.setup["hands"][s]]
-    secret = set(game_a.setup["hands"][other]) ^ set(setup_b["hands"][other])
     # Five moves legal at both tables that play none of the traded cards.
-    for seq in range(5):
-        state = game_state(game_a)
-        action = next(a for a in state.legal_actions() if a["card"] not in secret)
-        for game in (game_a, game_b):
-            services.game_act(
-                user=users[state.to_move], game_id=game.pk, action=action, expected_seq=seq
-            )
+    game_a, game_b, other, secret = twin_tables(users)
     seen = same_answers(game_a, game_b, (users[0], spectator))
     for answers in seen.values():
         assert shown_cards(answers["page"][1]).isdisjoint(secret)

@@ -195,7 +195,7 @@ def test_the_action_menu_offers_only_what_the_visitor_may_do(
         | ({"delete_selected"} if visitor == "superuser" else set()),
         Game: {"abort_games", "adjudicate_game"},
         GameAction: set(),
-        Report: {"resolve_reports", "dismiss_reports"},
+        Report: {"resolve_reports", "dismiss_reports", "hide_messages"},
         AuditEntry: set(),
     }[model]
     assert offered == expected

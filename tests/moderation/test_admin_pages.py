@@ -13,6 +13,7 @@ from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.db import transaction
 
+from chat.models import ChatMessage
 from games.models import GameAction
 from moderation import services
 from moderation.models import AuditEntry, Report
@@ -49,6 +50,7 @@ EXPECTED_MODEL_PAGES = {
     "games.GameAction": (NONE, READ, READ),
     "moderation.Report": (NONE, READ, READ),
     "moderation.AuditEntry": (NONE, READ, READ),
+    "chat.ChatMessage": (NONE, READ, READ),
     "notifications.Notification": (NONE, NONE, READ_DELETE),
     "notifications.OutboundEmail": (NONE, NONE, READ_DELETE),
     # A rating's history is kept whole: nobody deletes it.
@@ -58,7 +60,7 @@ EXPECTED_MODEL_PAGES = {
 # accounts.User "change" for a moderator is alice's page (a player): editable. A staff
 # member's page is read only for a moderator (SITE_PAGES below).
 
-MODERATOR_APPS = {"accounts", "games", "moderation"}
+MODERATOR_APPS = {"accounts", "games", "moderation", "chat"}
 APP_LABELS = sorted({label.split(".")[0] for label in EXPECTED_MODEL_PAGES})
 
 # Pages that are not one model's list/add/change/delete/history: (staff, moderator, superuser).
@@ -125,6 +127,7 @@ def people_and_world(django_db_setup, django_db_blocker):
                 target_user=alice,
                 reason="a test entry",
             ),
+            "chat.ChatMessage": ChatMessage.objects.create(game=game, author=alice, text="hi"),
             "notifications.Notification": Notification.objects.create(
                 user=alice, game=game, kind=Notification.Kind.GAME_OVER, seq=99, text="Over."
             ),

@@ -365,6 +365,8 @@ def test_the_moderators_group_has_exactly_the_moderation_permissions(db):
         "moderation.view_report",
         "moderation.handle_report",
         "moderation.view_auditentry",
+        "chat.view_chatmessage",
+        "chat.hide_chatmessage",
     }
 
 

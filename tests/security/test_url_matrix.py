@@ -46,6 +46,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
+from chat.models import ChatMessage
 from games.models import Game, GameAction
 from games.selectors import game_state
 from games.xix.engine import cards_of, seat_view, spectator_view
@@ -78,6 +79,8 @@ TABLE = {
     "healthz": row(G, None, 200, 200, 200, 200, 200, 200),
     # A game's event stream (games/push.py): 204 under the test client (WSGI, no stream).
     "game_stream": row(G, "live", L, 204, 204, 204, 204, 204),
+    # The theme switch's form: an empty one names no theme (400).
+    "theme": row(P, None, 400, 400, 400, 400, 400, 400),
     "games:lobby": row(G, None, L, 200, 200, 200, 200, 200),
     "games:challenge_new": row(P, None, L, 400, 400, 400, 400, 400),
     "games:challenge_accept": row(HX, "challenge", L, 400, 200, 200, 200, 200),
@@ -89,10 +92,12 @@ TABLE = {
     "games:table_leave": row(HX, "challenge", L, 200, 403, 403, 403, 403),
     "games:table_add_bot": row(HX, "challenge", L, 400, 403, 403, 403, 403),
     "games:my_games": row(G, None, L, 200, 200, 200, 200, 200),
-    "games:game": row(G, "live", L, 200, 200, 200, 200, 200),
-    "games:game@finished": row(G, "finished", L, 200, 200, 200, 200, 200),
+    # A visitor watches a public game as a spectator (games.watch).
+    "games:game": row(G, "live", 200, 200, 200, 200, 200, 200),
+    "games:game@finished": row(G, "finished", 200, 200, 200, 200, 200, 200),
+    "games:watch": row(G, None, 200, 200, 200, 200, 200, 200),
     "games:act": row(P, "live", L, 400, 400, 403, 403, 403),
-    "games:poll": row(G, "live-poll", L, 200, 200, 200, 200, 200),
+    "games:poll": row(G, "live-poll", 200, 200, 200, 200, 200, 200),
     "games:resign": row(G, "live", L, 200, 200, 403, 403, 403),
     # Both players have moved in the live game, so it can no longer be aborted (400).
     "games:abort": row(P, "live", L, 400, 400, 403, 403, 403),
@@ -113,6 +118,13 @@ TABLE = {
     "notifications:read": row(P, None, L, 400, 400, 400, 400, 400),
     "moderation:report_game": row(G, "live", L, 200, 200, 200, 200, 200),
     "moderation:report_player": row(G, "username", L, 200, 400, 200, 200, 200),
+    # The chat: its players read it during play, everyone once the game is over.
+    "chat:chat": row(G, "live", L, 200, 200, 403, 403, 403),
+    "chat:chat@finished": row(G, "finished", 200, 200, 200, 200, 200, 200),
+    "chat:mute": row(P, None, L, 400, 400, 400, 400, 400),
+    "chat:mute_here": row(P, "live", L, 400, 400, 400, 400, 400),
+    # alice's message in the live game: not hers to report, nor a spectator's during play.
+    "chat:report": row(G, "chat-message", L, 400, 200, 403, 403, 403),
     # allauth
     "account_login": row(G, None, 200, L, L, L, L, L),
     "account_logout": row(G, None, L, 200, 200, 200, 200, 200),
@@ -142,6 +154,7 @@ MODERATOR_MAY_VIEW = {
     "games.gameaction",
     "moderation.report",
     "moderation.auditentry",
+    "chat.chatmessage",
 }
 ADMIN_NAMESPACE = "admin"
 
@@ -188,6 +201,8 @@ def world(db):
         reporter=bob, category=Report.Category.STALLING, text="slow", game=finished
     )
     moderation_services.report_dismiss(actor=mona, report_id=old.pk, note="Within the rules.")
+    message = ChatMessage.objects.create(game=live, author=alice, text="good luck")
+    ChatMessage.objects.create(game=finished, author=bob, text="good game")
     return {
         "people": {
             "anon": None,
@@ -201,6 +216,7 @@ def world(db):
         "finished": finished,
         "challenge": challenge,
         "report": report,
+        "message": message,
     }
 
 
@@ -212,6 +228,8 @@ def url_for(name: str, obj, world) -> str:
         return reverse(name, args=[world[obj].pk])
     if obj == "live-poll":
         return reverse(name, args=[world["live"].pk]) + f"?seq={world['live'].n_actions - 2}"
+    if obj == "chat-message":
+        return reverse(name, args=[world["message"].pk])
     if obj == "username":
         return reverse(name, args=["bob"])
     if obj == "variant":
@@ -240,6 +258,7 @@ def admin_rows(world) -> dict:
         "ratings.rating": Rating.objects.order_by("pk").first(),
         "ratings.ratingchange": RatingChange.objects.order_by("pk").first(),
         "auth.group": Group.objects.get(name="Moderators"),
+        "chat.chatmessage": world["message"],
         "account.emailaddress": EmailAddress.objects.get_or_create(
             user=world["people"]["seat1"], email="bob@example.com"
         )[0],

@@ -14,7 +14,7 @@ from .helpers import EXAMPLE_SETUP, run
 
 
 @pytest.mark.parametrize("seats", [2, 4])
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", ["random", "heuristic"])  # strong: test_strong.py
 def test_a_bot_plays_legal_matches_to_the_end(level, seats):
     bot = make_bot(level)
     for seed in range(3):
@@ -45,8 +45,11 @@ def test_registry_finds_the_xeri_bots_and_each_answers_a_seed_or_a_generator():
         bot = module.make_bot(level)
         assert bot.choose(view, "seed") == bot.choose(view, "seed") in view["legal_actions"]
         assert bot.choose(view, random.Random(3)) in view["legal_actions"]
-    with pytest.raises(ValueError, match="take no options"):
+    with pytest.raises(ValueError, match="takes no options"):
         module.make_bot("heuristic", playouts=10)
+    with pytest.raises(ValueError, match="takes no options"):
+        module.make_bot("strong", depth=2)
+    assert module.make_bot("strong", playouts=10).iterations == 10
 
 
 def test_the_heuristic_bot_sees_only_the_view():
@@ -97,8 +100,8 @@ def test_a_bot_refuses_a_view_without_legal_actions():
     for level in LEVELS:
         with pytest.raises(ValueError):
             make_bot(level).choose(view, random.Random(1))
-    with pytest.raises(ValueError):
-        make_bot("strong")
+    with pytest.raises(ValueError, match="unknown Xeri bot level"):
+        make_bot("expert")
 
 
 def test_random_records_are_legal_finished_matches():

@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "ratings",
     "notifications",
     "moderation",
+    "chat",
 ]
 
 MIDDLEWARE = [
@@ -83,6 +84,7 @@ TEMPLATES = [
                 "games.context_processors.your_turn",
                 "notifications.context_processors.unread_notifications",
                 "games.push.push_settings",
+                "xix_site.theme.theme",
             ],
         },
     },
@@ -319,6 +321,12 @@ BOT_STRONG_PLAYOUTS = env.int("BOT_STRONG_PLAYOUTS", default=600)
 # A game whose bot has been to move this long without moving gets its task enqueued again
 # by the deadline sweep (the task was lost: broker outage, worker killed).
 BOT_NUDGE_SECONDS = env.int("BOT_NUDGE_SECONDS", default=120)
+
+# Game chat (docs/architecture.md, "Chat"): per user over all games, at most CHAT_BURST
+# messages in CHAT_BURST_SECONDS and CHAT_PER_DAY in 24 hours (429 beyond).
+CHAT_BURST = env.int("CHAT_BURST", default=5)
+CHAT_BURST_SECONDS = env.int("CHAT_BURST_SECONDS", default=30)
+CHAT_PER_DAY = env.int("CHAT_PER_DAY", default=200)
 
 # Where the admin lives: a path that is not guessed from the outside in production.
 # Push updates (games/push.py): PUSH_EVENTS on says the site runs under an ASGI server

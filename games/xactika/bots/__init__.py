@@ -7,8 +7,10 @@ a seed, so a choice is reproducible. ``games.registry.bots("xactika")`` finds th
     >>> from games.xactika.bots import make_bot
     >>> action = make_bot("heuristic").choose(view, random.Random(f"{game_id}:{n}"))
 
-Levels: ``random`` (a uniformly random legal action) and ``heuristic`` (bids its likely
-tricks, then plays to make its bid exactly). See ``docs/bots.md``, section Xactika.
+Levels: ``random`` (a uniformly random legal action), ``heuristic`` (bids its likely
+tricks, then plays to make its bid exactly) and ``strong`` (an information-set search
+over deals consistent with its view, to the end of the round; ``strong.py``). See
+``docs/bots.md``, section Xactika.
 """
 
 import random
@@ -16,8 +18,9 @@ import random
 from games.kit.play import RandomBot as KitRandomBot
 
 from .heuristic import HeuristicBot, legal_of
+from .strong import StrongBot
 
-LEVELS = ("random", "heuristic")
+LEVELS = ("random", "heuristic", "strong")
 
 
 class RandomBot(KitRandomBot):
@@ -29,9 +32,14 @@ class RandomBot(KitRandomBot):
 
 
 def make_bot(level: str, **options):
-    """A bot of ``level``; Xactika's bots take no options."""
+    """A bot of ``level``. Only ``strong`` takes an option: ``playouts``, its iterations per
+    move (``bot_arena --playouts``); the other bots take none."""
+    if level == "strong" and set(options) <= {"playouts"}:
+        return StrongBot(options.get("playouts"))
     if options:
-        raise ValueError(f"Xactika's bots take no options, not {', '.join(sorted(options))}")
+        raise ValueError(
+            f"Xactika's {level} bot takes no options, not {', '.join(sorted(options))}"
+        )
     if level == "random":
         return RandomBot()
     if level == "heuristic":
@@ -39,4 +47,4 @@ def make_bot(level: str, **options):
     raise ValueError(f"unknown Xactika bot level {level!r}; choose from {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "HeuristicBot", "RandomBot", "StrongBot", "make_bot"]

@@ -7,20 +7,25 @@ reproducible. ``games.registry.bots("xeri")`` finds this module::
     >>> from games.xeri.bots import make_bot
     >>> action = make_bot("heuristic").choose(view, rng)
 
-Levels: ``random`` (a uniformly random legal play) and ``heuristic`` (the rules of thumb
-of ``heuristic.py``). See ``docs/bots.md``, section Xeri.
+Levels: ``random`` (a uniformly random legal play), ``heuristic`` (the rules of thumb of
+``heuristic.py``) and ``strong`` (an information-set search over the deals the seat cannot
+tell apart, ``strong.py`` and ``sample.py``). See ``docs/bots.md``, section Xeri.
 """
 
 from .heuristic import HeuristicBot
 from .random_play import RandomBot
+from .strong import strong_bot
 
-LEVELS = ("random", "heuristic")
+LEVELS = ("random", "heuristic", "strong")
 
 
 def make_bot(level: str, **options):
-    """A bot of ``level``; Xeri's bots take no options."""
+    """A bot of ``level``. Only the strong bot takes an option: ``playouts``, its search
+    iterations per move (``manage.py bot_arena --playouts``); the default is its own."""
+    if level == "strong" and set(options) <= {"playouts"}:
+        return strong_bot(options.get("playouts"))
     if options:
-        raise ValueError(f"Xeri's bots take no options, not {', '.join(sorted(options))}")
+        raise ValueError(f"Xeri's {level} bot takes no options, not {', '.join(sorted(options))}")
     if level == "random":
         return RandomBot()
     if level == "heuristic":
@@ -28,4 +33,4 @@ def make_bot(level: str, **options):
     raise ValueError(f"unknown Xeri bot level {level!r}; choose from {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "HeuristicBot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "HeuristicBot", "RandomBot", "make_bot", "strong_bot"]
