@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from games import notices, registry
+from games import notices, push, registry
 from games.kit.outcome import side_ranks
 from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation, Variant
 from games.outcomes import sides_of
@@ -263,6 +263,7 @@ def challenge_accept(*, user, game_id) -> Game:
     game.save()
     seats_write(game)
     game.invitations.filter(user=user).update(answered_at=game.started_at)
+    push.game_changed(game)
     if user.is_bot:
         # The bot accepted at once, inside the challenger's own request: the challenger is
         # looking at the game already, so they are not told about it.
@@ -319,6 +320,7 @@ def game_rematch(*, user, game_id) -> Game:
         raise NotAPlayer("Only the players can ask for a rematch.")
     if not game.is_over:
         raise ChallengeError("A rematch can be offered once the game is over.")
+    push.game_changed(game)
     if game.kind != "xix":
         from games.tables import table_rematch
 
@@ -514,6 +516,7 @@ def game_close(game: Game, *, status: str, winner, reason: str) -> None:
     game.finished_at = timezone.now()
     game.to_move = game.deadline = game.remind_at = None
     game.save()
+    push.game_changed(game)
     if game.has_pair_columns:
         seats_write(game)
 
@@ -609,6 +612,7 @@ def _append(game: Game, action: dict, state, *, actor, wake: bool = True):
     state, events = state.apply(action)
     GameAction.objects.create(game=game, seq=game.n_actions, seat=action["seat"], action=action)
     game.n_actions += 1
+    push.game_changed(game)
     if state.over:
         _finish_played(game, state, actor=actor)
         return state, events
@@ -727,6 +731,7 @@ def seat_leave(game: Game, position: int, status: str, actor=None) -> None:
         game_finish(game, scores=scores, ranks=ranks, reason=reason, actor=actor)
         return
     notices.seat_left(game, position, actor=actor)
+    push.game_changed(game)
     if game.to_move == position:
         game.deadline = game.remind_at = None
         game.save(update_fields=["deadline", "remind_at", "updated"])
@@ -778,6 +783,7 @@ def game_extra_day(*, user, game_id, expected_seq: int | None = None) -> Game:
         game.remind_at += EXTRA_DAY
     game.extra_day_seq = game.n_actions
     game.save()
+    push.game_changed(game)
     notices.extra_day(game, game.players[game.to_move], user)
     return game
 

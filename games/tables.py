@@ -24,7 +24,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import notices, registry, services
+from games import notices, push, registry, services
 from games.models import DAYS_PER_MOVE, Game, GameSeat, Invitation
 from games.selectors import hidden_from, is_challenge
 
@@ -300,6 +300,7 @@ def _start(game: Game, *, actor) -> None:
     services._start_clock(game)
     game.save()
     game.forget_seats()
+    push.game_changed(game)
     game.invitations.filter(answered_at__isnull=True).update(answered_at=game.started_at)
     notices.table_started(game, actor)
     services._turn_begins(game, actor=actor)

@@ -2,6 +2,8 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
+from games import push
+
 from . import health, theme, views
 
 urlpatterns = [
@@ -9,6 +11,7 @@ urlpatterns = [
     path("rules/", views.rules, name="rules"),
     path("rules/<slug:key>/", views.rules_game, name="rules_game"),
     path("healthz", health.healthz, name="healthz"),
+    path("events/games/<int:game_id>/", push.game_stream, name="game_stream"),
     path("theme", theme.set_theme, name="theme"),
     path("accounts/", include("allauth.urls")),
     path("", include("games.urls")),

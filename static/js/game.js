@@ -152,4 +152,78 @@
     }
     element.focus();
   });
+
+  /* Push updates (games/push.py): when the table carries its event stream's address
+     (data-push), a ping from the stream ("game 12 changed", never any content) makes the
+     table poll at once, the same request as its timed poll. The timed poll stays as a slow
+     safety net; while the stream is down (or refused) the table polls at its usual pace
+     (data-poll), and when the stream reopens it polls once to catch up. */
+  var stream = null;
+  var fallback = null;
+
+  function table() {
+    var live = document.getElementById("game-live");
+    return live && live.hasAttribute("data-push") ? live : null;
+  }
+
+  function ping() {
+    var live = table();
+    if (live && window.htmx) {
+      window.htmx.trigger(live, "game-push");
+    }
+  }
+
+  function pollFast() {
+    var live = table();
+    if (fallback || !live) {
+      return;
+    }
+    var seconds = parseFloat(live.getAttribute("data-poll")) || 3;
+    fallback = window.setInterval(ping, seconds * 1000);
+  }
+
+  function pollSlow() {
+    if (fallback) {
+      window.clearInterval(fallback);
+      fallback = null;
+    }
+  }
+
+  function openStream() {
+    var live = table();
+    if (stream || !live || !window.EventSource) {
+      return;
+    }
+    var opened = false;
+    stream = new window.EventSource(live.getAttribute("data-push"));
+    stream.addEventListener("stream-open", function () {
+      pollSlow();
+      if (opened) {
+        ping(); /* pings sent while the stream was down were missed */
+      }
+      opened = true;
+    });
+    /* A stream held up on the way (a buffering proxy) never opens: poll meanwhile. */
+    window.setTimeout(function () {
+      if (!opened) {
+        pollFast();
+      }
+    }, 10000);
+    stream.addEventListener("game", ping);
+    stream.addEventListener("stream-error", function () {
+      stream.close();
+      pollFast();
+    });
+    stream.addEventListener("error", function () {
+      /* The browser retries by itself unless the answer was final (a 204, a 404). */
+      pollFast();
+    });
+  }
+
+  /* A table that starts carrying the address after a swap (a game that began) opens it. */
+  document.addEventListener("DOMContentLoaded", openStream);
+  document.addEventListener("htmx:afterSettle", openStream);
+  if (document.readyState !== "loading") {
+    openStream();
+  }
 })();

@@ -77,6 +77,8 @@ TABLE = {
     "rules": row(G, None, 200, 200, 200, 200, 200, 200),
     "rules_game": row(G, "game-key", 200, 200, 200, 200, 200, 200),
     "healthz": row(G, None, 200, 200, 200, 200, 200, 200),
+    # A game's event stream (games/push.py): 204 under the test client (WSGI, no stream).
+    "game_stream": row(G, "live", L, 204, 204, 204, 204, 204),
     # The theme switch's form: an empty one names no theme (400).
     "theme": row(P, None, 400, 400, 400, 400, 400, 400),
     "games:lobby": row(G, None, L, 200, 200, 200, 200, 200),

@@ -83,6 +83,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.your_turn",
                 "notifications.context_processors.unread_notifications",
+                "games.push.push_settings",
                 "xix_site.theme.theme",
             ],
         },
@@ -329,6 +330,19 @@ CHAT_BURST_SECONDS = env.int("CHAT_BURST_SECONDS", default=30)
 CHAT_PER_DAY = env.int("CHAT_PER_DAY", default=200)
 
 # Where the admin lives: a path that is not guessed from the outside in production.
+# Push updates (games/push.py): PUSH_EVENTS on says the site runs under an ASGI server
+# (uvicorn), so pages open their game's event stream and poll slowly as a safety net.
+# With REDIS_URL the events go through Redis pub/sub to every web process.
+PUSH_EVENTS = env.bool("PUSH_EVENTS", default=False)
+# How often a page that holds an event stream still polls (seconds).
+PUSH_POLL_SECONDS = env.int("PUSH_POLL_SECONDS", default=30)
+EVENTSTREAM_CHANNELMANAGER_CLASS = "games.push.GameChannels"
+if REDIS_URL:
+    from redis.connection import parse_url
+
+    # No socket timeout: the stream's Redis listener waits on pub/sub for as long as it takes.
+    EVENTSTREAM_REDIS = {**parse_url(REDIS_URL), "socket_connect_timeout": 2}
+
 ADMIN_URL = env.str("ADMIN_URL", default="admin/").strip("/") + "/"
 
 LOGGING = {

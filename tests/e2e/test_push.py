@@ -1,0 +1,183 @@
+"""Push updates end to end: the site under a real ASGI server (uvicorn, in a subprocess,
+on the test database, events through Redis), two people in their own Chromium contexts.
+Pages poll only every 60 s here, so only the pushed ping can bring alice's move to bob's
+open page within seconds; a spectator's stream receives the same bytes as a player's."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+
+from games.models import Game
+from tests.e2e.test_onexeno_game import logged_in
+from tests.e2e.test_play_through import expect_text, take_first_choice, your_turn
+from tests.factories import UserFactory, start_game
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+ROOT = Path(__file__).resolve().parents[2]
+POLL_SECONDS = 60
+
+
+def database_url() -> str:
+    """The test database, for the server's process."""
+    db = connection.settings_dict
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{Path(db['NAME']).resolve()}"
+    return (
+        f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}"
+        f":{db['PORT'] or 5432}/{db['NAME']}"
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def asgi_server(tmp_path):
+    port = free_port()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "xix_site.settings.test",
+        "DATABASE_URL": database_url(),
+        "REDIS_URL": settings.REDIS_URL,
+        "PUSH_EVENTS": "true",
+        "PUSH_POLL_SECONDS": str(POLL_SECONDS),
+    }
+    log = (tmp_path / "uvicorn.log").open("w")
+    command = [sys.executable, "-m", "uvicorn", "xix_site.asgi:application"]
+    server = subprocess.Popen(
+        [*command, "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{url}/healthz", timeout=1)
+                break
+            except OSError:
+                assert server.poll() is None, (tmp_path / "uvicorn.log").read_text()
+                time.sleep(0.2)
+        yield SimpleNamespace(url=url)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        log.close()
+
+
+def stream_of(server, user, game) -> socket.socket:
+    """``user``'s open event stream of ``game`` (a raw connection, past its opening)."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    port = int(server.url.rsplit(":", 1)[1])
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(
+        (
+            f"GET /events/games/{game.pk}/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"Cookie: {settings.SESSION_COOKIE_NAME}={cookie}\r\n"
+            "Accept: text/event-stream\r\n\r\n"
+        ).encode()
+    )
+    assert b"event: stream-open" in read_until(sock, b"event: stream-open")
+    return sock
+
+
+def read_until(sock, marker: bytes) -> bytes:
+    data = b""
+    while marker not in data:
+        chunk = sock.recv(65536)
+        assert chunk, f"the stream ended before {marker!r}: {data[-300:]!r}"
+        data += chunk
+    return data
+
+
+def two_pages(server, new_page):
+    """alice (to move) and bob on their game's page, each in a browser context."""
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    game = start_game(alice, bob, seed="push-e2e")
+    if game.to_move != 0:  # alice first: swap the seats' people
+        game = start_game(bob, alice, seed="push-e2e")
+    url = f"{server.url}{game.get_absolute_url()}"
+    alices = logged_in(new_page, server, alice)
+    alices.goto(url)
+    bobs = logged_in(new_page, server, bob)
+    bobs.goto(url)
+    return game, alices, bobs, bob
+
+
+def server_connections() -> int:
+    """The server's connections to the test database (PostgreSQL; 0 on SQLite)."""
+    if connection.vendor != "postgresql":
+        return 0
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.redis
+def test_alices_move_reaches_bobs_open_page_by_push(asgi_server, new_page, artifacts):
+    game, alices, bobs, bob = two_pages(asgi_server, new_page)
+    carol = UserFactory(username="carol")  # plays in neither seat: a spectator
+    live = bobs.locator("#game-live")
+    assert live.get_attribute("data-push") == f"/events/games/{game.pk}/"
+    assert live.get_attribute("hx-trigger") == f"every {POLL_SECONDS}s, game-push"
+    assert your_turn(alices) and not your_turn(bobs)
+
+    streams = [stream_of(asgi_server, person, game) for person in (bob, carol)]
+    try:
+        # bob's page has its stream open (a page loaded later than this polls at 60 s).
+        bobs.wait_for_timeout(500)
+        # Four streams are open (two pages, two sockets), and none holds a database
+        # connection: at most one is open (a request that is finishing), not four.
+        assert server_connections() <= 1
+        take_first_choice(alices)
+        moved = time.monotonic()
+        expect_text(bobs, ".turn", "Your turn", timeout=10_000)
+        latency = time.monotonic() - moved
+        print(f"push: alice's move on bob's page after {latency:.2f} s")
+        assert latency < 5, f"bob's page took {latency:.1f} s: not the push"
+        assert Game.objects.get(pk=game.pk).n_actions == 1
+        bobs.screenshot(path=artifacts("push-bob-after-alices-move.png"))
+
+        # The ping each stream received: the game and its action number, the same bytes
+        # for a player and for a spectator, and no card or HTML.
+        pings = []
+        for sock in streams:
+            received = read_until(sock, b'"seq": 1}')
+            pings.append(next(x for x in received.split(b"\n") if x.startswith(b"data: {")))
+        assert pings[0] == pings[1] == f'data: {{"game": {game.pk}, "seq": 1}}'.encode()
+    finally:
+        for sock in streams:
+            sock.close()
+
+
+def test_without_the_asgi_server_pages_poll_at_their_usual_pace(live_server, new_page, settings):
+    """PUSH_EVENTS on but the site under WSGI: the stream answers 204, and the page polls
+    every 3 s instead of 60, so alice's move still reaches bob's page."""
+    settings.PUSH_EVENTS = True
+    settings.PUSH_POLL_SECONDS = POLL_SECONDS
+    game, alices, bobs, _ = two_pages(live_server, new_page)
+    assert bobs.locator("#game-live").get_attribute("data-push")
+    take_first_choice(alices)
+    expect_text(bobs, ".turn", "Your turn", timeout=10_000)
+    assert Game.objects.get(pk=game.pk).n_actions == 1
