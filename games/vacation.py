@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import services
+from games import push, services
 from games.selectors import games_your_turn
 
 DAY = timedelta(days=1)
@@ -61,6 +61,7 @@ def _shift_clocks(user, delta: timedelta) -> int:
         if game.remind_at is not None:
             game.remind_at += delta
         game.save(update_fields=["deadline", "remind_at", "updated"])
+        push.game_changed(game)  # the open pages show the moved deadline and the badge
         shifted += 1
     return shifted
 

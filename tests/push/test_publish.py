@@ -8,7 +8,7 @@ import pytest
 from django.db import transaction
 from django.urls import reverse
 
-from games import push, services, tables
+from games import push, services, tables, vacation
 from games.models import Game
 from games.selectors import game_state
 from tests.factories import PASSWORD, UserFactory, play, start_game
@@ -98,7 +98,7 @@ def test_a_move_that_ends_the_game_publishes_once(game, sent, django_capture_on_
 
 @pytest.mark.parametrize(
     "change",
-    ["extra day", "resignation", "rematch offer", "rematch accepted"],
+    ["extra day", "vacation", "resignation", "rematch offer", "rematch accepted"],
 )
 def test_each_change_a_page_shows_publishes_once(
     change, game, alice, bob, sent, django_capture_on_commit_callbacks
@@ -110,6 +110,11 @@ def test_each_change_a_page_shows_publishes_once(
         sent.clear()
         with django_capture_on_commit_callbacks(execute=True):
             services.game_extra_day(user=giver, game_id=game.pk)
+    elif change == "vacation":  # the mover's deadline moves: their opponents' pages show it
+        mover = game.players[game.to_move]
+        sent.clear()
+        with django_capture_on_commit_callbacks(execute=True):
+            vacation.vacation_start(user=mover, days=3)
     else:
         for _ in range(3):
             game = one_move(game)
