@@ -25,7 +25,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The repository's root, not this folder, comes first: benchmarks/requests.py would
+# otherwise stand in for the requests package that Django's apps import.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+sys.path.insert(0, str(HERE.parent))
 
 from games.xix.engine import make_action, new_game, replay, shuffled_deal  # noqa: E402
 from games.xix.engine.playout import random_playout  # noqa: E402

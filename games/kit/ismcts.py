@@ -21,7 +21,7 @@ Each iteration
 The move is the root's most visited action. The budget is a number of iterations, not a
 time, so a move depends only on the view and the seed.
 
-A game supplies a ``Game`` below (its rules, a sampler, and optionally a faster rollout, a
+A game supplies a ``SearchGame`` below (its rules, a sampler, and optionally a faster rollout, a
 horizon with an evaluation, and a key for its actions); its ``strong`` bot is then a
 ``SearchBot``.
 """
@@ -75,7 +75,7 @@ def random_rollout(state, rng: random.Random, stop: Callable | None = None):
 
 
 @dataclass
-class Game:
+class SearchGame:
     """What the search needs of a game.
 
     - ``sample(view, rng)``: a full state consistent with ``view`` (a determinization).
@@ -125,7 +125,7 @@ class Node:
         self.children: dict = {}
 
 
-def search(game: Game, view: dict, rng: random.Random, iterations: int, exploration: float):
+def search(game: SearchGame, view: dict, rng: random.Random, iterations: int, exploration: float):
     """Grow the tree for ``view``'s seat; the root's children by action key."""
     root = Node(None)
     key = game.key
@@ -176,7 +176,7 @@ def search(game: Game, view: dict, rng: random.Random, iterations: int, explorat
 class SearchBot:
     """A bot that searches with ISMCTS; ``iterations`` per move, reproducible by seed."""
 
-    def __init__(self, game: Game, level: str, iterations: int, exploration: float = 0.7):
+    def __init__(self, game: SearchGame, level: str, iterations: int, exploration: float = 0.7):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         self.game = game

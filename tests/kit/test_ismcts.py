@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from games.arena import play_table, points_of
-from games.kit.ismcts import Game, SearchBot, action_key, share_rewards
+from games.kit.ismcts import SearchBot, SearchGame, action_key, share_rewards
 from games.kit.play import RandomBot
 from tests.kit.tally import RULES
 from tests.kit.tally.state import DECK, State
@@ -46,7 +46,7 @@ def sample_tally(view: dict, rng: random.Random) -> State:
     )
 
 
-TALLY = Game(rules=RULES, sample=sample_tally)
+TALLY = SearchGame(rules=RULES, sample=sample_tally)
 
 
 def test_share_rewards_give_a_lone_winner_one_and_the_last_nothing():

@@ -14,7 +14,7 @@ playouts to the end.
 import math
 import random
 
-from games.kit.ismcts import Game, SearchBot, share_rewards
+from games.kit.ismcts import SearchBot, SearchGame, share_rewards
 from games.onexeno.engine import RULES, VALUE, State
 from games.onexeno.engine.state import LIMIT, line_counts
 
@@ -134,7 +134,9 @@ def reward(state) -> list[float]:
     return [by_side[side_of[seat]] for seat in range(seats)]
 
 
-GAME = Game(rules=RULES, sample=search_sample, reward=reward, rollout=rollout, horizon=horizon)
+GAME = SearchGame(
+    rules=RULES, sample=search_sample, reward=reward, rollout=rollout, horizon=horizon
+)
 
 
 def make_strong(iterations: int) -> SearchBot:

@@ -20,7 +20,7 @@ consistent with its seat's view (``sample.py``), to the end of the current round
 import random
 from functools import lru_cache
 
-from games.kit.ismcts import Game, SearchBot, share_rewards
+from games.kit.ismcts import SearchBot, SearchGame, share_rewards
 from games.xactika.engine import RULES
 from games.xactika.engine.cards import CODES, COUNTS, DECK_SIZE, SHAPES, SUITS, VALUES, bits
 from games.xactika.engine.state import BID, BIDDING, HAND, LOSE, MAX_BID
@@ -177,8 +177,8 @@ class _Sampler:
         return self.determinizer.draw(rng, fresh=False)
 
 
-def game() -> Game:
-    return Game(
+def game() -> SearchGame:
+    return SearchGame(
         rules=RULES,
         sample=_Sampler(),
         reward=reward,

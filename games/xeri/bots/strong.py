@@ -11,7 +11,7 @@ keeps the later deals' luck, which no play can change, out of the comparison of 
 
 import random
 
-from games.kit.ismcts import Game, SearchBot
+from games.kit.ismcts import SearchBot, SearchGame
 from games.xeri.engine import RULES
 from games.xeri.engine.cards import JACK, RANK
 from games.xeri.engine.state import JACK_XERI, XERI, XERI_POINTS
@@ -89,7 +89,7 @@ def card_key(action: dict) -> str:
     return action["card"]
 
 
-GAME = Game(
+GAME = SearchGame(
     rules=RULES,
     sample=sample_round,
     reward=reward,

@@ -18,7 +18,7 @@ before the random playout takes over, and the tree is shared by every sampled de
 budget is a number of iterations, so a move depends only on the view and the seed.
 """
 
-from games.kit.ismcts import Game, SearchBot
+from games.kit.ismcts import SearchBot, SearchGame
 from games.xix.engine import RULES
 from games.xix.engine.playout import random_playout
 
@@ -90,7 +90,7 @@ def _reward(end) -> list[float]:
     return [1.0, 0.0] if winner == 0 else [0.0, 1.0]
 
 
-XIX_GAME = Game(
+XIX_GAME = SearchGame(
     rules=RULES,
     sample=_sample,
     prepare=_prepare,
