@@ -58,6 +58,12 @@
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
+    // Only the table's own requests say the site answers again (the chat panel polls
+    // on its own, and its answers must not hide the table's outage note).
+    var target = event.detail.target;
+    if (!target || target.id !== "game-live") {
+      return;
+    }
     if (xhr && xhr.status > 0 && xhr.status < 500) {
       clearOutage();
     }
