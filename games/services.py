@@ -105,12 +105,14 @@ def _start_clock(game: Game) -> None:
     game.remind_at = game.deadline - period * REMIND_AT_FRACTION
 
 
-def _turn_begins(game: Game, *, actor) -> None:
+def _turn_begins(game: Game, *, actor, state=None) -> None:
     """After a change that leaves the game active: wake the site to play the seat to move
-    if it is a bot's or has left (``seat_autoplay``), or tell the person to move (unless
-    they made the change themselves and are still to move)."""
+    if it is a bot's or has left (``seat_autoplay``), or a forced move the person asked the
+    site to make, or tell the person to move (unless they made the change themselves and
+    are still to move). ``state``: the game's current state when the caller has it, so a
+    forced move is found without replaying the log."""
     mover = game.players[game.to_move]
-    if _played_by_site(game, game.to_move) or _forced_action(game) is not None:
+    if _played_by_site(game, game.to_move) or _forced_action(game, state) is not None:
         from games.tasks import seat_autoplay
 
         seat_autoplay.delay_on_commit(game.pk, game.n_actions)
@@ -631,7 +633,7 @@ def _append(game: Game, action: dict, state, *, actor, wake: bool = True):
     if scored:
         seats_write(game)
     if wake:
-        _turn_begins(game, actor=actor)
+        _turn_begins(game, actor=actor, state=state)
     return state, events
 
 
