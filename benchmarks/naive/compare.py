@@ -1,30 +1,32 @@
-"""A game's engine against its straightforward implementation (``benchmarks/naive/``).
+"""A game's engine against its straightforward implementation in this folder.
 
-    python benchmarks/naive/compare.py --game xeri|xactika [--variant V] [--seats N]
-                                       [--games N] [--positions N] [--repeats R] [--seed S]
+    taskset -c 1 python benchmarks/naive/compare.py --game onexeno
+                 [--variant V --seats N] [--games 40] [--repeats 3] [--seed 1]
 
-Plays the same seeded games of uniformly random legal actions through the engine
-(``State.new``, ``legal_actions``, ``apply``: the public rules) and through the naive
-version, and times, in CPU time (``time.process_time``), R runs of:
+``benchmarks/naive/<game>.py`` is a plain implementation of the same rules, written the
+obvious way, with the engine's action format and legal-action order. It offers
+``new(variant, seats, setup)``, a state with ``over``, ``legal_actions()`` and
+``apply(action) -> (state, events)``, and ``TABLES``, the (variant, seats) tables the
+games cycle through unless ``--variant``/``--seats`` name one.
 
-- whole games (the set-ups are drawn before the clock starts): games and actions a second;
-- ``legal_actions`` and ``apply`` alone, each called once on each of the first
-  ``--positions`` positions of those games (the action applied is the one the game took).
+Both play the same seeded random games (set-ups from the engine's ``RULES.deal``; at each
+turn the action at index ``rng.randrange(len(legal))``, so equal legal lists give equal
+games). Every position of those games is also timed alone: ``legal_actions`` there, and
+``apply`` of the action the game chose. Times are CPU time (``time.process_time``), each
+figure the median of ``--repeats`` runs. Prints one JSON line: per side games/s,
+actions/s, µs per ``legal_actions`` and per ``apply``, and ``speedup``, naive time over
+engine time for each (above 1: the engine is faster).
 
-One JSON line: the median of the R runs for each implementation, and the naive time over
-the engine's (``ratio``: how many times faster the engine is). ``naive_plain`` is the naive
-version with the state copy written out by hand instead of ``copy.deepcopy``
-(``PlainState``). For Xeri, ``engine_in_place`` plays the same games the way the strong
-bot's playouts do (one copy, then ``State.play`` in place). Pin it to one core:
-``taskset -c 1 python benchmarks/naive/compare.py --game xeri``.
-
-A game is added to ``GAMES`` with its engine's ``RULES`` and its naive module, which
-offers ``State`` (and ``PlainState``) with ``new(variant, seats, setup)``,
-``legal_actions()``, ``apply(action)`` -> (state, events), ``over`` and ``scores()``.
+Two more sides when the game has them: ``naive_plain``, the naive version with its state
+copy written out by hand instead of ``copy.deepcopy`` (a module's ``new_plain``), with
+``speedup_plain``; and for Xeri ``engine_in_place``, the same games played the way the
+strong bot's playouts play (one copy, then ``State.play`` in place; games and actions a
+second only), with ``speedup_in_place`` (naive and naive_plain games time over its own).
 """
 
 import argparse
 import importlib
+import importlib.util
 import json
 import random
 import statistics
@@ -32,171 +34,169 @@ import sys
 import time
 from pathlib import Path
 
-# The repository's root comes first, and not this folder or benchmarks/ (whose
-# requests.py would stand in for the requests package).
 HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() not in (HERE, HERE.parent)]
+ROOT = HERE.parent.parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 sys.path.insert(0, str(ROOT))
 
-# key: (engine package, naive module, default variant, default seats)
-GAMES = {
-    "xeri": ("games.xeri.engine", "benchmarks.naive.xeri", "classic", 2),
-    "xactika": ("games.xactika.engine", "benchmarks.naive.xactika", "bid", 4),
-}
+
+def load_naive(game: str):
+    """``benchmarks/naive/<game>.py`` as a module (this folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"naive_{game}", HERE / f"{game}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def play(new, variant, seats, setups, seeds):
-    """CPU seconds and actions for one game per set-up, random legal actions from seeds."""
-    actions = 0
-    started = time.process_time()
-    for setup, seed in zip(setups, seeds, strict=True):
-        state = new(variant, seats, setup)
-        choice = random.Random(seed).choice
-        while not state.over:
-            state, _events = state.apply(choice(state.legal_actions()))
-            actions += 1
-    return time.process_time() - started, actions
-
-
-def play_in_place(new, variant, seats, setups, seeds):
-    """The same games through Xeri's in-place ``State.play`` (the strong bot's playouts):
-    the k-th card of the hand is the k-th legal action, so the choices are the same."""
-    actions = 0
-    started = time.process_time()
-    for setup, seed in zip(setups, seeds, strict=True):
-        state = new(variant, seats, setup).copy()
-        choice = random.Random(seed).choice
-        while not state.over:
-            seat = state.to_move
-            state.play(seat, choice(state.hands[seat]))
-            actions += 1
-    return time.process_time() - started, actions
-
-
-def positions(new, variant, seats, setups, seeds, limit):
-    """The first ``limit`` positions of the games, each with the action taken there."""
+def setups(rules, tables, games: int, seed: int) -> list[tuple[str, int, dict, str]]:
+    """(variant, seats, set-up, game seed) of each game, cycling through ``tables``."""
     found = []
-    for setup, seed in zip(setups, seeds, strict=True):
-        state = new(variant, seats, setup)
-        choice = random.Random(seed).choice
-        while not state.over and len(found) < limit:
-            action = choice(state.legal_actions())
-            found.append((state, action))
-            state, _events = state.apply(action)
-        if len(found) >= limit:
-            break
+    for number in range(games):
+        variant, seats = tables[number % len(tables)]
+        game_seed = f"naive:{seed}:{number}"
+        found.append((variant, seats, rules.deal(game_seed, variant, seats), game_seed))
     return found
 
 
-def per_call(found, call) -> float:
-    """CPU microseconds per call of ``call(state, action)`` over the positions."""
+def play(new, games) -> int:
+    """Play every game from its set-up with seeded random choices; the actions played."""
+    played = 0
+    for variant, seats, setup, game_seed in games:
+        rng = random.Random(game_seed)
+        state = new(variant, seats, setup)
+        while not state.over:
+            legal = state.legal_actions()
+            state, _events = state.apply(legal[rng.randrange(len(legal))])
+            played += 1
+    return played
+
+
+def positions(news, games) -> list[tuple]:
+    """(a state from each of ``news``, the chosen action) at every turn of every game,
+    played through all of them side by side; the first is the engine, and a difference in
+    the legal actions stops the benchmark."""
+    found = []
+    for variant, seats, setup, game_seed in games:
+        rng = random.Random(game_seed)
+        states = [new(variant, seats, setup) for new in news]
+        while not states[0].over:
+            legal = states[0].legal_actions()
+            if any(other.legal_actions() != legal or other.over for other in states[1:]):
+                raise SystemExit(f"the implementations disagree in game {game_seed!r}")
+            action = legal[rng.randrange(len(legal))]
+            found.append((*states, action))
+            states = [state.apply(action)[0] for state in states]
+        if not all(other.over for other in states[1:]):
+            raise SystemExit(f"the naive game {game_seed!r} goes on after the engine's end")
+    return found
+
+
+def play_xeri_in_place(new, games) -> int:
+    """The games of ``play`` through Xeri's in-place ``State.play``, as the strong bot's
+    playouts play: the k-th legal action is the k-th card of the hand, so the games are
+    the same."""
+    played = 0
+    for variant, seats, setup, game_seed in games:
+        rng = random.Random(game_seed)
+        state = new(variant, seats, setup).copy()
+        while not state.over:
+            hand = state.hands[state.to_move]
+            state.play(state.to_move, hand[rng.randrange(len(hand))])
+            played += 1
+    return played
+
+
+IN_PLACE = {"xeri": play_xeri_in_place}
+
+
+def cpu(function, items) -> float:
+    """CPU seconds for ``function(item)`` over ``items``."""
     started = time.process_time()
-    for state, action in found:
-        call(state, action)
-    return (time.process_time() - started) / len(found) * 1e6
-
-
-def final_state(new, variant, seats, setup, seed):
-    state = new(variant, seats, setup)
-    choice = random.Random(seed).choice
-    while not state.over:
-        state, _events = state.apply(choice(state.legal_actions()))
-    return state
+    for item in items:
+        function(item)
+    return time.process_time() - started
 
 
 def measure(args) -> dict:
-    engine_name, naive_name, default_variant, default_seats = GAMES[args.game]
-    engine = importlib.import_module(engine_name)
-    naive = importlib.import_module(naive_name)
-    rules = engine.RULES
-    variant = args.variant or default_variant
-    seats = args.seats or default_seats
-    seeds = [f"{args.seed}:{number}" for number in range(args.games)]
-    setups = [rules.deal(seed, variant, seats) for seed in seeds]
-    sides = {"engine": engine.State.new, "naive": naive.State.new}
-    if hasattr(naive, "PlainState"):
-        sides["naive_plain"] = naive.PlainState.new
-    # The same games, or the comparison means nothing (the tests check it action by action).
-    for setup, seed in zip(setups[:5], seeds, strict=False):
-        results = [
-            list(rules.outcome(final_state(sides["engine"], variant, seats, setup, seed)).scores)
-        ]
-        for name, new in sides.items():
-            if name != "engine":
-                results.append(final_state(new, variant, seats, setup, seed).scores())
-        if any(scores != results[0] for scores in results):
-            raise SystemExit(f"the implementations disagree on game {seed}: {results}")
-    found = {
-        name: positions(new, variant, seats, setups, seeds, args.positions)
-        for name, new in sides.items()
-    }
-    runs = {name: {"games": [], "actions": [], "legal": [], "apply": []} for name in sides}
-    if args.game == "xeri":
-        runs["engine_in_place"] = {"games": [], "actions": []}
-    for _repeat in range(args.repeats):
-        for name, new in sides.items():
-            seconds, actions = play(new, variant, seats, setups, seeds)
-            runs[name]["games"].append(args.games / seconds)
-            runs[name]["actions"].append(actions / seconds)
-            runs[name]["legal"].append(per_call(found[name], lambda s, _a: s.legal_actions()))
-            runs[name]["apply"].append(per_call(found[name], lambda s, a: s.apply(a)))
-        if "engine_in_place" in runs:
-            seconds, actions = play_in_place(sides["engine"], variant, seats, setups, seeds)
-            runs["engine_in_place"]["games"].append(args.games / seconds)
-            runs["engine_in_place"]["actions"].append(actions / seconds)
-    figures = {}
-    for name, run in runs.items():
-        figures[name] = {
-            "games_per_second": round(statistics.median(run["games"]), 1),
-            "actions_per_second": round(statistics.median(run["actions"])),
+    game = args.game
+    rules = importlib.import_module(f"games.{game}.engine").RULES
+    naive = load_naive(game)
+    tables = [(args.variant, args.seats)] if args.variant else list(naive.TABLES)
+    games, repeats = args.games, args.repeats
+    played = setups(rules, tables, games, args.seed)
+    sides = {"engine": rules.new, "naive": naive.new}
+    if hasattr(naive, "new_plain"):
+        sides["naive_plain"] = naive.new_plain
+    found = positions(list(sides.values()), played)
+    runs = {side: {"games": [], "legal": [], "apply": []} for side in sides}
+    in_place = IN_PLACE.get(game)
+    if in_place:
+        runs["engine_in_place"] = {"games": []}
+    actions = 0
+    for _repeat in range(repeats):
+        for index, (side, new) in enumerate(sides.items()):
+            started = time.process_time()
+            actions = play(new, played)
+            runs[side]["games"].append(time.process_time() - started)
+            runs[side]["legal"].append(cpu(lambda p, i=index: p[i].legal_actions(), found))
+            runs[side]["apply"].append(cpu(lambda p, i=index: p[i].apply(p[-1]), found))
+        if in_place:
+            started = time.process_time()
+            if in_place(rules.new, played) != actions:
+                raise SystemExit("the in-place games are not the games compared")
+            runs["engine_in_place"]["games"].append(time.process_time() - started)
+    if actions != len(found):
+        raise SystemExit("the timed games are not the games compared")
+    figures, medians = {}, {}
+    for side, run in runs.items():
+        medians[side] = {key: statistics.median(values) for key, values in run.items()}
+        seconds = medians[side]
+        figures[side] = {
+            "games_per_second": round(games / seconds["games"], 2),
+            "actions_per_second": round(actions / seconds["games"]),
         }
-        if "legal" in run:
-            figures[name]["legal_actions_us"] = round(statistics.median(run["legal"]), 2)
-            figures[name]["apply_us"] = round(statistics.median(run["apply"]), 2)
-    result = {
-        "game": args.game,
-        "variant": variant,
-        "seats": seats,
-        "games": args.games,
-        "positions": len(found["engine"]),
-        "repeats": args.repeats,
+        if "legal" in seconds:
+            figures[side]["legal_actions_us"] = round(seconds["legal"] / len(found) * 1e6, 1)
+            figures[side]["apply_us"] = round(seconds["apply"] / len(found) * 1e6, 1)
+    keys = (("games", "games"), ("legal_actions", "legal"), ("apply", "apply"))
+    speedup = {name: round(medians["naive"][key] / medians["engine"][key], 1) for name, key in keys}
+    extra = {}
+    if "naive_plain" in medians:
+        extra["speedup_plain"] = {
+            name: round(medians["naive_plain"][key] / medians["engine"][key], 1)
+            for name, key in keys
+        }
+    if in_place:
+        fast = medians["engine_in_place"]["games"]
+        extra["speedup_in_place"] = {
+            side: round(medians[side]["games"] / fast, 1) for side in sides if side != "engine"
+        }
+    return {
+        "game": game,
+        "tables": [f"{variant} {seats}" for variant, seats in tables],
+        "games": games,
+        "positions": len(found),
+        "repeats": repeats,
+        "mean_legal_actions": round(statistics.mean(len(p[0].legal_actions()) for p in found), 1),
         "clock": "process_time",
         **figures,
-    }
-    for name in [n for n in sides if n != "engine"]:
-        key = "ratio" if name == "naive" else f"ratio_{name.removeprefix('naive_')}"
-        result[key] = ratios(figures["engine"], figures[name])
-    if "engine_in_place" in figures:
-        fast = figures["engine_in_place"]["games_per_second"]
-        result["ratio_in_place"] = {
-            name: round(fast / figures[name]["games_per_second"], 1)
-            for name in sides
-            if name != "engine"
-        }
-    result["python"] = sys.version.split()[0]
-    return result
-
-
-def ratios(engine: dict, naive: dict) -> dict:
-    """How many times the engine is faster (naive time over engine time)."""
-    return {
-        "games": round(engine["games_per_second"] / naive["games_per_second"], 1),
-        "legal_actions": round(naive["legal_actions_us"] / engine["legal_actions_us"], 1),
-        "apply": round(naive["apply_us"] / engine["apply_us"], 1),
+        "speedup": speedup,
+        **extra,
+        "python": sys.version.split()[0],
     }
 
 
-def main(argv=None) -> None:
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True, choices=sorted(GAMES))
-    parser.add_argument("--variant", help="default: xeri classic, xactika bid")
-    parser.add_argument("--seats", type=int, help="default: xeri 2, xactika 4")
-    parser.add_argument("--games", type=int, default=200, help="games per run")
-    parser.add_argument("--positions", type=int, default=2000, help="positions timed")
+    parser.add_argument("--game", required=True, help="a game with benchmarks/naive/<game>.py")
+    parser.add_argument("--variant", help="one table only: its variant (with --seats)")
+    parser.add_argument("--seats", type=int, help="one table only: its seats")
+    parser.add_argument("--games", type=int, default=40, help="games per run, over the tables")
     parser.add_argument("--repeats", type=int, default=3, help="runs; the median is kept")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
+    args = parser.parse_args()
+    if (args.variant is None) != (args.seats is None):
+        parser.error("--variant and --seats go together")
     print(json.dumps(measure(args)))
 
 
