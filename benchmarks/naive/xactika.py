@@ -27,6 +27,8 @@ VARIANTS = ["bid", "win", "lose"]
 HAND_SIZE = 8
 MAX_BID = 8
 
+TABLES = (("bid", 2), ("bid", 4), ("win", 4), ("lose", 4), ("bid", 6))  # compare.py's
+
 
 class IllegalAction(ValueError):
     """An action the rules refuse."""
@@ -355,3 +357,13 @@ class PlainState(State):
             "totals": list(data["totals"]),
             "history": list(data["history"]),
         }
+
+
+def new(variant, seats, setup):
+    """The state before the first action (what ``compare.py`` calls)."""
+    return State.new(variant, seats, setup)
+
+
+def new_plain(variant, seats, setup):
+    """The same, copying its state by hand on ``apply`` (``PlainState``)."""
+    return PlainState.new(variant, seats, setup)

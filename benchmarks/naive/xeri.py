@@ -22,6 +22,8 @@ HONOUR_RANKS = ["A", "K", "Q", "J", "10"]
 HAND_SIZE = 6
 PILE_SIZE = 4
 
+TABLES = (("classic", 2), ("classic", 4))  # what compare.py cycles through
+
 
 class IllegalAction(ValueError):
     """An action the rules refuse."""
@@ -331,3 +333,13 @@ class PlainState(State):
             "totals": list(data["totals"]),
             "sheets": list(data["sheets"]),
         }
+
+
+def new(variant, seats, setup):
+    """The state before the first action (what ``compare.py`` calls)."""
+    return State.new(variant, seats, setup)
+
+
+def new_plain(variant, seats, setup):
+    """The same, copying its state by hand on ``apply`` (``PlainState``)."""
+    return PlainState.new(variant, seats, setup)

@@ -48,10 +48,10 @@ def test_the_naive_version_uses_none_of_the_engines_code():
 def test_the_comparison_times_both_on_the_same_games():
     figures = compare("--game", "xactika", "--variant", "win", "--seats", "3", "--games", "2")
 
-    assert (figures["variant"], figures["seats"], figures["positions"]) == ("win", 3, 2 * 192)
+    assert (figures["tables"], figures["positions"]) == (["win 3"], 2 * 192)
     for name in ("engine", "naive", "naive_plain"):
         assert figures[name]["actions_per_second"] == pytest.approx(
             192 * figures[name]["games_per_second"], rel=0.01
         )
     assert "engine_in_place" not in figures
-    assert figures["ratio"]["apply"] > 0
+    assert figures["speedup"]["apply"] > 0 and figures["speedup_plain"]["apply"] > 0

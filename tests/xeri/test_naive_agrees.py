@@ -40,13 +40,22 @@ def test_the_naive_version_uses_none_of_the_engines_code():
 
 
 def test_the_comparison_times_both_on_the_same_matches():
-    figures = compare("--game", "xeri", "--seats", "4", "--games", "2", "--positions", "50")
+    figures = compare("--game", "xeri", "--variant", "classic", "--seats", "4", "--games", "2")
 
-    assert (figures["game"], figures["seats"], figures["positions"]) == ("xeri", 4, 50)
-    for name in ("engine", "naive", "naive_plain"):
+    assert (figures["tables"], figures["positions"]) == (["classic 4"], 2 * 192)
+    for name in ("engine", "naive", "naive_plain", "engine_in_place"):
         assert figures[name]["actions_per_second"] == pytest.approx(
             192 * figures[name]["games_per_second"], rel=0.01
         )
+    for name in ("engine", "naive", "naive_plain"):
         assert figures[name]["apply_us"] > 0 and figures[name]["legal_actions_us"] > 0
-    assert figures["engine_in_place"]["games_per_second"] > 0
-    assert set(figures["ratio"]) == {"games", "legal_actions", "apply"}
+    assert (
+        set(figures["speedup"])
+        == set(figures["speedup_plain"])
+        == {
+            "games",
+            "legal_actions",
+            "apply",
+        }
+    )
+    assert set(figures["speedup_in_place"]) == {"naive", "naive_plain"}
