@@ -9,17 +9,14 @@ actions. Two independent readings of the rules agreeing is a check of both."""
 import importlib.util
 import json
 import random
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from games.kit.errors import IllegalAction
 from games.onexeno.engine import IDS, RULES
+from tests.engine.test_standalone import ROOT, python
 
-ROOT = Path(__file__).resolve().parents[2]
 NAIVE_FILE = ROOT / "benchmarks" / "naive" / "onexeno.py"
 TABLES = [("basic", 2), ("basic", 4), ("basic", 7), ("partners", 4), ("partners", 6)]
 # odd seeds: uniformly random choices (passes are common, so games end with every seat
@@ -124,14 +121,6 @@ def test_the_compared_games_reach_every_rule():
                     seen[event["reason"]] += 1
     for what in ("empty field", "1 lines", "2 lines", "final pass", "went_out", "all_out"):
         assert seen[what] > 0, what
-
-
-def python(*args) -> str:
-    done = subprocess.run(
-        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=120
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def test_the_naive_rules_use_nothing_of_the_engine():
