@@ -7,16 +7,17 @@ placements with their tricks, passes, the end and its scores) and refuse the sam
 actions. Two independent readings of the rules agreeing is a check of both."""
 
 import importlib.util
+import json
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from games.kit.errors import IllegalAction
 from games.onexeno.engine import IDS, RULES
+from tests.engine.test_standalone import ROOT, python
 
-NAIVE_FILE = Path(__file__).resolve().parents[2] / "benchmarks" / "naive" / "onexeno.py"
+NAIVE_FILE = ROOT / "benchmarks" / "naive" / "onexeno.py"
 TABLES = [("basic", 2), ("basic", 4), ("basic", 7), ("partners", 4), ("partners", 6)]
 # odd seeds: uniformly random choices (passes are common, so games end with every seat
 # out; seed 5 empties the field at 4 seats); even seeds: a placement nine times in ten when
@@ -120,3 +121,28 @@ def test_the_compared_games_reach_every_rule():
                     seen[event["reason"]] += 1
     for what in ("empty field", "1 lines", "2 lines", "final pass", "went_out", "all_out"):
         assert seen[what] > 0, what
+
+
+def test_the_naive_rules_use_nothing_of_the_engine():
+    code = (
+        "import importlib.util, json, sys; "
+        f"spec = importlib.util.spec_from_file_location('naive', {str(NAIVE_FILE)!r}); "
+        "spec.loader.exec_module(importlib.util.module_from_spec(spec)); "
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'games')))"
+    )
+    assert json.loads(python("-c", code)) == []
+
+
+def test_the_comparison_runs_as_a_plain_script():
+    output = python(
+        "benchmarks/naive/compare.py",
+        *("--game", "onexeno", "--variant", "basic", "--seats", "3"),
+        *("--games", "2", "--repeats", "1"),
+    )
+
+    figures = json.loads(output)
+    assert (figures["game"], figures["tables"], figures["games"]) == ("onexeno", ["basic 3"], 2)
+    for side in ("engine", "naive"):
+        assert figures[side]["games_per_second"] > 0
+        assert figures[side]["legal_actions_us"] > 0 and figures[side]["apply_us"] > 0
+    assert set(figures["speedup"]) == {"games", "legal_actions", "apply"}
