@@ -1,0 +1,204 @@
+"""A game's engine against its straightforward implementation in this folder.
+
+    taskset -c 1 python benchmarks/naive/compare.py --game onexeno
+                 [--variant V --seats N] [--games 40] [--repeats 3] [--seed 1]
+
+``benchmarks/naive/<game>.py`` is a plain implementation of the same rules, written the
+obvious way, with the engine's action format and legal-action order. It offers
+``new(variant, seats, setup)``, a state with ``over``, ``legal_actions()`` and
+``apply(action) -> (state, events)``, and ``TABLES``, the (variant, seats) tables the
+games cycle through unless ``--variant``/``--seats`` name one.
+
+Both play the same seeded random games (set-ups from the engine's ``RULES.deal``; at each
+turn the action at index ``rng.randrange(len(legal))``, so equal legal lists give equal
+games). Every position of those games is also timed alone: ``legal_actions`` there, and
+``apply`` of the action the game chose. Times are CPU time (``time.process_time``), each
+figure the median of ``--repeats`` runs. Prints one JSON line: per side games/s,
+actions/s, µs per ``legal_actions`` and per ``apply``, and ``speedup``, naive time over
+engine time for each (above 1: the engine is faster).
+
+Two more sides when the game has them: ``naive_plain``, the naive version with its state
+copy written out by hand instead of ``copy.deepcopy`` (a module's ``new_plain``), with
+``speedup_plain``; and for Xeri ``engine_in_place``, the same games played the way the
+strong bot's playouts play (one copy, then ``State.play`` in place; games and actions a
+second only), with ``speedup_in_place`` (naive and naive_plain games time over its own).
+"""
+
+import argparse
+import importlib
+import importlib.util
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
+sys.path.insert(0, str(ROOT))
+
+
+def load_naive(game: str):
+    """``benchmarks/naive/<game>.py`` as a module (this folder is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"naive_{game}", HERE / f"{game}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def setups(rules, tables, games: int, seed: int) -> list[tuple[str, int, dict, str]]:
+    """(variant, seats, set-up, game seed) of each game, cycling through ``tables``."""
+    found = []
+    for number in range(games):
+        variant, seats = tables[number % len(tables)]
+        game_seed = f"naive:{seed}:{number}"
+        found.append((variant, seats, rules.deal(game_seed, variant, seats), game_seed))
+    return found
+
+
+def play(new, games) -> int:
+    """Play every game from its set-up with seeded random choices; the actions played."""
+    played = 0
+    for variant, seats, setup, game_seed in games:
+        rng = random.Random(game_seed)
+        state = new(variant, seats, setup)
+        while not state.over:
+            legal = state.legal_actions()
+            state, _events = state.apply(legal[rng.randrange(len(legal))])
+            played += 1
+    return played
+
+
+def positions(news, games) -> list[tuple]:
+    """(a state from each of ``news``, the chosen action) at every turn of every game,
+    played through all of them side by side; the first is the engine, and a difference in
+    the legal actions stops the benchmark."""
+    found = []
+    for variant, seats, setup, game_seed in games:
+        rng = random.Random(game_seed)
+        states = [new(variant, seats, setup) for new in news]
+        while not states[0].over:
+            legal = states[0].legal_actions()
+            if any(other.legal_actions() != legal or other.over for other in states[1:]):
+                raise SystemExit(f"the implementations disagree in game {game_seed!r}")
+            action = legal[rng.randrange(len(legal))]
+            found.append((*states, action))
+            states = [state.apply(action)[0] for state in states]
+        if not all(other.over for other in states[1:]):
+            raise SystemExit(f"the naive game {game_seed!r} goes on after the engine's end")
+    return found
+
+
+def play_xeri_in_place(new, games) -> int:
+    """The games of ``play`` through Xeri's in-place ``State.play``, as the strong bot's
+    playouts play: the k-th legal action is the k-th card of the hand, so the games are
+    the same."""
+    played = 0
+    for variant, seats, setup, game_seed in games:
+        rng = random.Random(game_seed)
+        state = new(variant, seats, setup).copy()
+        while not state.over:
+            hand = state.hands[state.to_move]
+            state.play(state.to_move, hand[rng.randrange(len(hand))])
+            played += 1
+    return played
+
+
+IN_PLACE = {"xeri": play_xeri_in_place}
+
+
+def cpu(function, items) -> float:
+    """CPU seconds for ``function(item)`` over ``items``."""
+    started = time.process_time()
+    for item in items:
+        function(item)
+    return time.process_time() - started
+
+
+def measure(args) -> dict:
+    game = args.game
+    rules = importlib.import_module(f"games.{game}.engine").RULES
+    naive = load_naive(game)
+    tables = [(args.variant, args.seats)] if args.variant else list(naive.TABLES)
+    games, repeats = args.games, args.repeats
+    played = setups(rules, tables, games, args.seed)
+    sides = {"engine": rules.new, "naive": naive.new}
+    if hasattr(naive, "new_plain"):
+        sides["naive_plain"] = naive.new_plain
+    found = positions(list(sides.values()), played)
+    runs = {side: {"games": [], "legal": [], "apply": []} for side in sides}
+    in_place = IN_PLACE.get(game)
+    if in_place:
+        runs["engine_in_place"] = {"games": []}
+    actions = 0
+    for _repeat in range(repeats):
+        for index, (side, new) in enumerate(sides.items()):
+            started = time.process_time()
+            actions = play(new, played)
+            runs[side]["games"].append(time.process_time() - started)
+            runs[side]["legal"].append(cpu(lambda p, i=index: p[i].legal_actions(), found))
+            runs[side]["apply"].append(cpu(lambda p, i=index: p[i].apply(p[-1]), found))
+        if in_place:
+            started = time.process_time()
+            if in_place(rules.new, played) != actions:
+                raise SystemExit("the in-place games are not the games compared")
+            runs["engine_in_place"]["games"].append(time.process_time() - started)
+    if actions != len(found):
+        raise SystemExit("the timed games are not the games compared")
+    figures, medians = {}, {}
+    for side, run in runs.items():
+        medians[side] = {key: statistics.median(values) for key, values in run.items()}
+        seconds = medians[side]
+        figures[side] = {
+            "games_per_second": round(games / seconds["games"], 2),
+            "actions_per_second": round(actions / seconds["games"]),
+        }
+        if "legal" in seconds:
+            figures[side]["legal_actions_us"] = round(seconds["legal"] / len(found) * 1e6, 1)
+            figures[side]["apply_us"] = round(seconds["apply"] / len(found) * 1e6, 1)
+    keys = (("games", "games"), ("legal_actions", "legal"), ("apply", "apply"))
+    speedup = {name: round(medians["naive"][key] / medians["engine"][key], 1) for name, key in keys}
+    extra = {}
+    if "naive_plain" in medians:
+        extra["speedup_plain"] = {
+            name: round(medians["naive_plain"][key] / medians["engine"][key], 1)
+            for name, key in keys
+        }
+    if in_place:
+        fast = medians["engine_in_place"]["games"]
+        extra["speedup_in_place"] = {
+            side: round(medians[side]["games"] / fast, 1) for side in sides if side != "engine"
+        }
+    return {
+        "game": game,
+        "tables": [f"{variant} {seats}" for variant, seats in tables],
+        "games": games,
+        "positions": len(found),
+        "repeats": repeats,
+        "mean_legal_actions": round(statistics.mean(len(p[0].legal_actions()) for p in found), 1),
+        "clock": "process_time",
+        **figures,
+        "speedup": speedup,
+        **extra,
+        "python": sys.version.split()[0],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", required=True, help="a game with benchmarks/naive/<game>.py")
+    parser.add_argument("--variant", help="one table only: its variant (with --seats)")
+    parser.add_argument("--seats", type=int, help="one table only: its seats")
+    parser.add_argument("--games", type=int, default=40, help="games per run, over the tables")
+    parser.add_argument("--repeats", type=int, default=3, help="runs; the median is kept")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if (args.variant is None) != (args.seats is None):
+        parser.error("--variant and --seats go together")
+    print(json.dumps(measure(args)))
+
+
+if __name__ == "__main__":
+    main()
