@@ -146,3 +146,15 @@ def test_the_zombie_move_takes_when_it_can_and_otherwise_gives_least():
     assert zombie_card(["3C", "KD", "JH"], ["5S"]) == "3C"  # else the cheapest non-Jack
     assert zombie_card(["KD", "2C", "4H"], []) == "4H"  # the 2C is worth a point
     assert zombie_card(["JH", "JD"], []) == "JD"  # only Jacks: the first in card order
+
+
+def test_a_copy_carries_every_field_and_shares_no_list_it_changes():
+    state, _events = run(EXAMPLE_SETUP, EXAMPLE_CARDS[:5])
+    other = state.copy()
+    for name in type(state).__slots__:
+        assert getattr(other, name) == getattr(state, name), name
+    seat = state.to_move
+    held, pile = list(state.hands[seat]), list(state.pile)
+    other.play(seat, other.hands[seat][0])
+    assert state.hands[seat] == held and state.pile == pile
+    assert len(other.hands[seat]) == len(held) - 1
