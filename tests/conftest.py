@@ -99,19 +99,9 @@ def nav_text():
 def _fresh_cache():
     """Start every test with an empty cache: allauth's rate-limit counters live there, and a
     count left by one test (or, with Redis, by an earlier run) must not refuse the next."""
-    from django.core.cache import cache
+    from tests.cache_keys import clear_own_cache
 
-    location = settings.CACHES["default"].get("LOCATION", "")
-    if str(location).startswith("redis"):
-        # Not cache.clear(): that empties the whole Redis database, which other test
-        # processes share and where the Celery broker keeps the queues of tests/tasks.
-        client = cache._cache.get_client(write=True)
-        prefix = settings.CACHES["default"].get("KEY_PREFIX", "")
-        keys = list(client.scan_iter(match=f"{prefix}:*", count=1000))
-        if keys:
-            client.delete(*keys)
-    else:
-        cache.clear()
+    clear_own_cache()
     yield
 
 

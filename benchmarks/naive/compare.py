@@ -16,6 +16,12 @@ games). Every position of those games is also timed alone: ``legal_actions`` the
 figure the median of ``--repeats`` runs. Prints one JSON line: per side games/s,
 actions/s, µs per ``legal_actions`` and per ``apply``, and ``speedup``, naive time over
 engine time for each (above 1: the engine is faster).
+
+Two more sides when the game has them: ``naive_plain``, the naive version with its state
+copy written out by hand instead of ``copy.deepcopy`` (a module's ``new_plain``), with
+``speedup_plain``; and for Xeri ``engine_in_place``, the same games played the way the
+strong bot's playouts play (one copy, then ``State.play`` in place; games and actions a
+second only), with ``speedup_in_place`` (naive and naive_plain games time over its own).
 """
 
 import argparse
@@ -65,24 +71,42 @@ def play(new, games) -> int:
     return played
 
 
-def positions(rules, naive, games) -> list[tuple]:
-    """(engine state, naive state, the chosen action) at every turn of every game, played
-    through both side by side; a difference in the legal actions stops the benchmark."""
+def positions(news, games) -> list[tuple]:
+    """(a state from each of ``news``, the chosen action) at every turn of every game,
+    played through all of them side by side; the first is the engine, and a difference in
+    the legal actions stops the benchmark."""
     found = []
     for variant, seats, setup, game_seed in games:
         rng = random.Random(game_seed)
-        state, other = rules.new(variant, seats, setup), naive.new(variant, seats, setup)
-        while not state.over:
-            legal = state.legal_actions()
-            if other.legal_actions() != legal or other.over:
+        states = [new(variant, seats, setup) for new in news]
+        while not states[0].over:
+            legal = states[0].legal_actions()
+            if any(other.legal_actions() != legal or other.over for other in states[1:]):
                 raise SystemExit(f"the implementations disagree in game {game_seed!r}")
             action = legal[rng.randrange(len(legal))]
-            found.append((state, other, action))
-            state, _events = state.apply(action)
-            other, _events = other.apply(action)
-        if not other.over:
+            found.append((*states, action))
+            states = [state.apply(action)[0] for state in states]
+        if not all(other.over for other in states[1:]):
             raise SystemExit(f"the naive game {game_seed!r} goes on after the engine's end")
     return found
+
+
+def play_xeri_in_place(new, games) -> int:
+    """The games of ``play`` through Xeri's in-place ``State.play``, as the strong bot's
+    playouts play: the k-th legal action is the k-th card of the hand, so the games are
+    the same."""
+    played = 0
+    for variant, seats, setup, game_seed in games:
+        rng = random.Random(game_seed)
+        state = new(variant, seats, setup).copy()
+        while not state.over:
+            hand = state.hands[state.to_move]
+            state.play(state.to_move, hand[rng.randrange(len(hand))])
+            played += 1
+    return played
+
+
+IN_PLACE = {"xeri": play_xeri_in_place}
 
 
 def cpu(function, items) -> float:
@@ -100,17 +124,27 @@ def measure(args) -> dict:
     tables = [(args.variant, args.seats)] if args.variant else list(naive.TABLES)
     games, repeats = args.games, args.repeats
     played = setups(rules, tables, games, args.seed)
-    found = positions(rules, naive, played)
-    sides = {"engine": (rules.new, 0), "naive": (naive.new, 1)}  # index in a position
+    sides = {"engine": rules.new, "naive": naive.new}
+    if hasattr(naive, "new_plain"):
+        sides["naive_plain"] = naive.new_plain
+    found = positions(list(sides.values()), played)
     runs = {side: {"games": [], "legal": [], "apply": []} for side in sides}
+    in_place = IN_PLACE.get(game)
+    if in_place:
+        runs["engine_in_place"] = {"games": []}
     actions = 0
     for _repeat in range(repeats):
-        for side, (new, index) in sides.items():
+        for index, (side, new) in enumerate(sides.items()):
             started = time.process_time()
             actions = play(new, played)
             runs[side]["games"].append(time.process_time() - started)
             runs[side]["legal"].append(cpu(lambda p, i=index: p[i].legal_actions(), found))
-            runs[side]["apply"].append(cpu(lambda p, i=index: p[i].apply(p[2]), found))
+            runs[side]["apply"].append(cpu(lambda p, i=index: p[i].apply(p[-1]), found))
+        if in_place:
+            started = time.process_time()
+            if in_place(rules.new, played) != actions:
+                raise SystemExit("the in-place games are not the games compared")
+            runs["engine_in_place"]["games"].append(time.process_time() - started)
     if actions != len(found):
         raise SystemExit("the timed games are not the games compared")
     figures, medians = {}, {}
@@ -120,13 +154,23 @@ def measure(args) -> dict:
         figures[side] = {
             "games_per_second": round(games / seconds["games"], 2),
             "actions_per_second": round(actions / seconds["games"]),
-            "legal_actions_us": round(seconds["legal"] / len(found) * 1e6, 1),
-            "apply_us": round(seconds["apply"] / len(found) * 1e6, 1),
         }
-    speedup = {
-        name: round(medians["naive"][key] / medians["engine"][key], 1)
-        for name, key in (("games", "games"), ("legal_actions", "legal"), ("apply", "apply"))
-    }
+        if "legal" in seconds:
+            figures[side]["legal_actions_us"] = round(seconds["legal"] / len(found) * 1e6, 1)
+            figures[side]["apply_us"] = round(seconds["apply"] / len(found) * 1e6, 1)
+    keys = (("games", "games"), ("legal_actions", "legal"), ("apply", "apply"))
+    speedup = {name: round(medians["naive"][key] / medians["engine"][key], 1) for name, key in keys}
+    extra = {}
+    if "naive_plain" in medians:
+        extra["speedup_plain"] = {
+            name: round(medians["naive_plain"][key] / medians["engine"][key], 1)
+            for name, key in keys
+        }
+    if in_place:
+        fast = medians["engine_in_place"]["games"]
+        extra["speedup_in_place"] = {
+            side: round(medians[side]["games"] / fast, 1) for side in sides if side != "engine"
+        }
     return {
         "game": game,
         "tables": [f"{variant} {seats}" for variant, seats in tables],
@@ -137,6 +181,7 @@ def measure(args) -> dict:
         "clock": "process_time",
         **figures,
         "speedup": speedup,
+        **extra,
         "python": sys.version.split()[0],
     }
 

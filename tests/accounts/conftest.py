@@ -2,14 +2,15 @@
 test with an empty one so that one test's attempts never limit the next."""
 
 import pytest
-from django.core.cache import cache
+
+from tests.cache_keys import clear_own_cache
 
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    cache.clear()
+    clear_own_cache()
     yield
-    cache.clear()
+    clear_own_cache()
 
 
 @pytest.fixture

@@ -8,13 +8,13 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
-from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
 from accounts.models import LoginFailure
 from tests.accounts.helpers import PASSWORD, log_in, logged_in_user_id, sign_up
+from tests.cache_keys import clear_own_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -110,7 +110,7 @@ def test_sign_ups_are_limited_per_ip_address(client, django_user_model):
 @pytest.mark.redis
 def test_failed_log_ins_are_limited_with_the_redis_cache(client, verified_user, dave):
     assert settings.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
-    cache.clear()
+    clear_own_cache()
 
     check_failed_log_ins_are_limited(client, verified_user)
 
@@ -120,9 +120,9 @@ def test_failed_log_ins_are_counted_in_the_database_not_per_process(client, veri
     # from zero in the other worker. Emptying the cache between tries is what a visitor
     # whose requests alternate between two workers gets.
     for _ in range(5):
-        cache.clear()
+        clear_own_cache()
         fail_log_ins(client, "carol", 1)
-    cache.clear()
+    clear_own_cache()
 
     response = log_in(client, "carol", PASSWORD)
 

@@ -1,0 +1,61 @@
+"""The straightforward Xeri of benchmarks/naive/xeri.py plays exactly the engine's game,
+so the speed comparison of docs/performance.md ("Xeri engine") compares like with like."""
+
+import pytest
+
+from benchmarks.naive import xeri as naive
+from games.xeri.engine import RULES
+from tests.naive import assert_every_apply_keeps, compare, imported_modules, play_both
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("state", [naive.State, naive.PlainState], ids=["deepcopy", "plain"])
+def test_the_naive_version_plays_the_engines_match(seats, seed, state):
+    engine, naive_state, played = play_both(RULES, state, "classic", seats, f"naive-{seed}")
+
+    # Every round is 48 plays (ruling 20) and the default match is one deal per seat.
+    assert played == 48 * seats
+    assert naive_state.data["rounds_won"] == list(engine.won)
+
+
+def test_a_naive_apply_leaves_the_state_it_came_from_as_it_was():
+    assert_every_apply_keeps(naive.State.new("classic", 2, RULES.deal("naive-same", "classic", 2)))
+
+
+def test_the_naive_version_refuses_a_card_that_is_not_in_the_hand():
+    state = naive.State.new("classic", 2, RULES.deal("naive-refuse", "classic", 2))
+    seat = state.to_move
+    held = {action["card"] for action in state.legal_actions()}
+    other = next(code for code in ("AC", "AD", "AH", "AS", "2C", "2D", "2H") if code not in held)
+
+    with pytest.raises(naive.IllegalAction):
+        state.apply({"seat": seat, "type": "play", "card": other})
+    with pytest.raises(naive.IllegalAction):
+        state.apply({"seat": 1 - seat, "type": "play", "card": sorted(held)[0]})
+
+
+def test_the_naive_version_uses_none_of_the_engines_code():
+    assert imported_modules("benchmarks/naive/xeri.py") == {"copy"}
+
+
+def test_the_comparison_times_both_on_the_same_matches():
+    figures = compare("--game", "xeri", "--variant", "classic", "--seats", "4", "--games", "2")
+
+    assert (figures["tables"], figures["positions"]) == (["classic 4"], 2 * 192)
+    for name in ("engine", "naive", "naive_plain", "engine_in_place"):
+        assert figures[name]["actions_per_second"] == pytest.approx(
+            192 * figures[name]["games_per_second"], rel=0.01
+        )
+    for name in ("engine", "naive", "naive_plain"):
+        assert figures[name]["apply_us"] > 0 and figures[name]["legal_actions_us"] > 0
+    assert (
+        set(figures["speedup"])
+        == set(figures["speedup_plain"])
+        == {
+            "games",
+            "legal_actions",
+            "apply",
+        }
+    )
+    assert set(figures["speedup_in_place"]) == {"naive", "naive_plain"}
