@@ -6,10 +6,10 @@ border cells, the field a dict from (x, y) to the card laid there with its rotat
 match is found by comparing the cells on either side of an edge or a corner, a trick by
 counting the field's cards on each line through the new card, the legal actions by trying
 every card of the hand on every cell around the field in every rotation, and ``apply``
-copies the whole state with ``copy.deepcopy``. It imports nothing of the engine
-(``games/onexeno/engine``); it has the same action format, the same events and the same
-order of legal actions, so ``compare.py`` and ``tests/onexeno/test_naive_agrees.py`` can
-hold the two side by side.
+copies the whole state with ``copy.deepcopy`` (``new_plain``: by hand, ``PlainGame``). It
+imports nothing of the engine (``games/onexeno/engine``); it has the same action format,
+the same events and the same order of legal actions, so ``compare.py`` and
+``tests/onexeno/test_naive_agrees.py`` can hold the two side by side.
 
     state = new("basic", 2, {"first_dealer": 0, "deck": [...70 card ids...]})
     state, events = state.apply(state.legal_actions()[0])
@@ -241,7 +241,7 @@ class Game:
                 raise IllegalMove(f"{key} must be a whole number")
         if action["seat"] != self.to_move:
             raise IllegalMove("it is not this seat's turn")
-        new = copy.deepcopy(self)
+        new = self.copied()
         if action["type"] == "pass":
             events = new.do_pass(action["seat"])
         else:
@@ -249,6 +249,9 @@ class Game:
                 action["seat"], action["card"], action["x"], action["y"], action["rotation"]
             )
         return new, events
+
+    def copied(self):
+        return copy.deepcopy(self)
 
     def do_pass(self, seat):
         if not self.field:
@@ -358,5 +361,27 @@ class Game:
         return result
 
 
+class PlainGame(Game):
+    """The same rules with the copy written out by hand: each list and dict the next state
+    changes is copied, nothing else (placed cards and history entries never change). It
+    shows how much of the naive version's time is ``copy.deepcopy``."""
+
+    def copied(self):
+        new = copy.copy(self)
+        new.field = dict(self.field)
+        new.hands = [list(hand) for hand in self.hands]
+        new.stack = list(self.stack)
+        new.taken = [list(cards) for cards in self.taken]
+        new.out = list(self.out)
+        new.history = list(self.history)
+        return new
+
+
 def new(variant, seats, setup) -> Game:
+    """The state before the first action (what ``compare.py`` calls)."""
     return Game(variant, seats, setup)
+
+
+def new_plain(variant, seats, setup) -> Game:
+    """The same, copying its state by hand on ``apply`` (``PlainGame``)."""
+    return PlainGame(variant, seats, setup)

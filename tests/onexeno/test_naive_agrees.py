@@ -1,5 +1,6 @@
 """The engine against benchmarks/naive/onexeno.py, a plain implementation of the same rules
-written without the engine's bit masks (the one benchmarks/naive/compare.py times).
+written without the engine's bit masks (the one benchmarks/naive/compare.py times), in both
+its forms: copying its state with ``copy.deepcopy`` and by hand.
 
 Seeded games of every kind of table are played through both side by side: at every turn
 both must offer the same legal actions in the same order, report the same events (draws,
@@ -78,10 +79,12 @@ def events_or_refusal(state, action, refused):
 def play_both(naive, variant, seats, seed) -> None:
     rng, tries = random.Random(seed), random.Random(-seed)
     state = start(variant, seats, seed)
-    other = naive.new(variant, seats, RULES.deal(f"naive-agrees-{seed}", variant, seats))
+    setup = RULES.deal(f"naive-agrees-{seed}", variant, seats)
+    other, plain = naive.new(variant, seats, setup), naive.new_plain(variant, seats, setup)
     while not state.over:
         legal = state.legal_actions()
         assert other.legal_actions() == legal
+        assert plain.legal_actions() == legal
         for _try in range(4):
             action = wrong_or_odd(state, legal, tries)
             assert events_or_refusal(other, action, naive.IllegalMove) == events_or_refusal(
@@ -90,11 +93,14 @@ def play_both(naive, variant, seats, seed) -> None:
         action = choose(legal, rng, seed)
         state, events = state.apply(action)
         other, other_events = other.apply(action)
-        assert other_events == list(events)
-        assert other.over == state.over
-    assert other.legal_actions() == []
-    assert other.scores() == state.scores()
-    assert other.reason == state.reason
+        before, (plain, plain_events) = plain, plain.apply(action)
+        assert before.legal_actions() == legal  # the copy by hand left it as it was
+        assert other_events == plain_events == list(events)
+        assert other.over == plain.over == state.over
+    for game in (other, plain):
+        assert game.legal_actions() == []
+        assert game.scores() == state.scores()
+        assert game.reason == state.reason
 
 
 @pytest.mark.parametrize(("variant", "seats", "seed"), GAMES)
@@ -142,7 +148,8 @@ def test_the_comparison_runs_as_a_plain_script():
 
     figures = json.loads(output)
     assert (figures["game"], figures["tables"], figures["games"]) == ("onexeno", ["basic 3"], 2)
-    for side in ("engine", "naive"):
+    for side in ("engine", "naive", "naive_plain"):
         assert figures[side]["games_per_second"] > 0
         assert figures[side]["legal_actions_us"] > 0 and figures[side]["apply_us"] > 0
     assert set(figures["speedup"]) == {"games", "legal_actions", "apply"}
+    assert set(figures["speedup_plain"]) == set(figures["speedup"])
