@@ -39,13 +39,17 @@ import itertools
 import json
 import random
 import re
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 import gevent
-from forms import legal_moves  # benchmarks/load/forms.py: Locust puts this folder on the path
 from locust import HttpUser, between, events, task
 from locust.exception import StopUser
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from forms import legal_moves  # noqa: E402  (benchmarks/load/forms.py)
 
 PASSWORD = "load-test-pass-19"
 
