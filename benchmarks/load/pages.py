@@ -499,9 +499,11 @@ class Run:
 
     async def page_life(self, page: Page, delay: float) -> None:
         await asyncio.sleep(delay)
-        if not await page.open():
+        while not await page.open():  # a refused or failed load: the player reloads
             self.tally.error("page", "no table")
-            return
+            if self.stopping:
+                return
+            await asyncio.sleep(5)
         tasks = []
         if self.args.mode == "push":
             tasks += [
