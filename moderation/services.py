@@ -545,7 +545,8 @@ def message_hide(*, actor, message_id, reason: str) -> ChatMessage:
     message.hidden_by = actor
     message.hidden_at = timezone.now()
     message.save(update_fields=["hidden_by", "hidden_at"])
-    push.chat_changed(message.game_id, ("hidden", message.pk))  # open panels show "(message hidden...)" at once
+    # Open chat panels show "(message hidden by a moderator)" at once.
+    push.chat_changed(message.game_id, ("hidden", message.pk))
     audit(
         actor=actor,
         action=AuditEntry.Action.MESSAGE_HIDDEN,

@@ -112,9 +112,7 @@ def notify(
     except IntegrityError:
         return None  # already notified: a repeated task or sweep
     # The notifications badge of the user's open pages.
-    push.people_changed(
-        [user.pk], game_id=game.pk if game is not None else None, seq=seq
-    )
+    push.people_changed([user.pk], game_id=game.pk if game is not None else None, seq=seq)
     if email == Notification.Email.QUEUED:
         outbound = _event_email(notification, actor=actor, subject=subject)
         _enqueue_send(outbound)
