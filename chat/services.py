@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from chat.models import MAX_LENGTH, ChatMessage, ChatMute
+from games import push
 from games.models import Game
 from moderation import services as moderation
 from moderation.models import Report
@@ -115,6 +116,7 @@ def message_post(*, author, game: Game, text, last_seen: int) -> tuple[ChatMessa
     now = timezone.now()
     _check_rate(mine, now)
     message = ChatMessage.objects.create(game=game, author=author, text=text, created=now)
+    push.chat_changed(game.pk, ("new", message.pk))
     return message, True
 
 

@@ -297,6 +297,7 @@ def challenge_withdraw(*, user, game_id) -> bool:
     if user.pk not in (game.created_by_id, game.invited_id):
         raise NotAPlayer("Only the challenger or the challenged player can do that.")
     cancelled = game.created_by_id == user.pk
+    push.game_changed(game)  # the challenger's waiting page, both people's lists
     game.delete()
     return cancelled
 

@@ -169,6 +169,7 @@ def table_join(*, user, game_id) -> Game:
     elif _free_seats(game, seated, pending) <= 0:
         raise TableError("Every seat at this table is taken or held for an invited player.")
     GameSeat.objects.create(game=game, user=user, joined_at=now)
+    push.game_changed(game)  # the table fills: its page and the lists of everyone at it
     if len(seated) + 1 == game.seats_count:
         _start(game, actor=user)
     return game
@@ -186,6 +187,7 @@ def table_leave(*, user, game_id) -> str:
         raise services.NoSuchGame()
     if game.status != Game.Status.WAITING:
         raise TableError("This table has started; resign from the game instead.")
+    push.game_changed(game)  # everyone at or invited to the table, before anyone goes
     if game.created_by_id == user.pk:
         game.delete()  # no actions yet: its seats and invitations go with it
         return CANCELLED
@@ -274,6 +276,7 @@ def table_add_bot(*, user, game_id, level: str) -> Game:
     GameSeat.objects.create(game=game, user=_bot_for(level, seated))
     game.rated = False
     game.save(update_fields=["rated", "updated"])
+    push.game_changed(game)
     if len(seated) + 1 == game.seats_count:
         _start(game, actor=user)
     return game

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from chat.models import ChatMessage
-from games import notices
+from games import notices, push
 from games.models import Game, GameSeat
 from games.services import NoSuchGame, game_close, game_finish, lock_game, seat_has_left, seat_leave
 from moderation.models import AuditEntry, Report
@@ -545,6 +545,8 @@ def message_hide(*, actor, message_id, reason: str) -> ChatMessage:
     message.hidden_by = actor
     message.hidden_at = timezone.now()
     message.save(update_fields=["hidden_by", "hidden_at"])
+    # Open chat panels show "(message hidden by a moderator)" at once.
+    push.chat_changed(message.game_id, ("hidden", message.pk))
     audit(
         actor=actor,
         action=AuditEntry.Action.MESSAGE_HIDDEN,

@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from games import push
 from notifications.models import Notification, OutboundEmail
 
 log = logging.getLogger(__name__)
@@ -110,6 +111,8 @@ def notify(
             )
     except IntegrityError:
         return None  # already notified: a repeated task or sweep
+    # The notifications badge of the user's open pages.
+    push.people_changed([user.pk], game_id=game.pk if game is not None else None, seq=seq)
     if email == Notification.Email.QUEUED:
         outbound = _event_email(notification, actor=actor, subject=subject)
         _enqueue_send(outbound)

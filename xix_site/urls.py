@@ -12,6 +12,8 @@ urlpatterns = [
     path("rules/<slug:key>/", views.rules_game, name="rules_game"),
     path("healthz", health.healthz, name="healthz"),
     path("events/games/<int:game_id>/", push.game_stream, name="game_stream"),
+    path("events/me/", push.user_stream, name="user_stream"),
+    path("badges", push.badges, name="badges"),
     path("theme", theme.set_theme, name="theme"),
     path("accounts/", include("allauth.urls")),
     path("", include("games.urls")),

@@ -35,17 +35,21 @@ every player has stopped, after ``--max-requests`` requests, or at ``--run-time`
 """
 
 import csv
-import html
 import itertools
 import json
 import random
 import re
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 import gevent
 from locust import HttpUser, between, events, task
 from locust.exception import StopUser
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from forms import legal_moves  # noqa: E402  (benchmarks/load/forms.py)
 
 PASSWORD = "load-test-pass-19"
 
@@ -59,10 +63,6 @@ samples = []  # (end time, method, endpoint name, response time in ms) for every
 logins_done = []  # when each player's log-in succeeded
 
 SEQ_IN_POLL = re.compile(r"/poll\?seq=(\d+)")
-FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.S)
-INPUT = re.compile(r"<input\b([^>]*)>")
-BUTTON = re.compile(r"<button\b([^>]*)>")
-ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 ACCEPT = re.compile(r'action="/challenges/(\d+)/accept"')
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
@@ -147,38 +147,6 @@ def _plan(path: str) -> dict:
         with open(path) as f:
             _plans[path] = json.load(f)
     return _plans.get(path, {})
-
-
-def _attrs(tag: str) -> dict:
-    return {k: html.unescape(v) for k, v in ATTR.findall(tag)}
-
-
-def legal_moves(page: str, act_path: str) -> list[dict]:
-    """Every complete form submission the table offers (one per button or radio pair)."""
-    moves = []
-    for form_attrs, body in FORM.findall(page):
-        if f'action="{act_path}"' not in form_attrs:
-            continue
-        fields, radios, buttons = {}, {}, []
-        for tag in INPUT.findall(body):
-            a = _attrs(tag)
-            if a.get("type") == "hidden":
-                fields[a["name"]] = a.get("value", "")
-            elif a.get("type") == "radio":
-                radios.setdefault(a["name"], []).append(a["value"])
-        for tag in BUTTON.findall(body):
-            a = _attrs(tag)
-            if "name" in a:
-                buttons.append((a["name"], a.get("value", "")))
-        if radios:
-            move = dict(fields)
-            for name, values in radios.items():
-                move[name] = random.choice(values)
-            moves.append(move)
-        else:
-            for name, value in buttons:
-                moves.append({**fields, name: value})
-    return moves
 
 
 class Baseline(HttpUser):

@@ -163,7 +163,10 @@
      (data-push), a ping from the stream ("game 12 changed", never any content) makes the
      table poll at once, the same request as its timed poll. The timed poll stays as a slow
      safety net; while the stream is down (or refused) the table polls at its usual pace
-     (data-poll), and when the stream reopens it polls once to catch up. */
+     (data-poll), and when the stream reopens it polls once to catch up. The same stream
+     carries the game's chat ("chat": the chat panel polls at once) and the viewer's own
+     channel ("user": static/js/push.js fetches the badges, unless the ping is about this
+     game, whose poll brings them). */
   var stream = null;
   var fallback = null;
 
@@ -179,13 +182,41 @@
     }
   }
 
+  function chatPing() {
+    var log = document.getElementById("chat-log");
+    if (log && log.hasAttribute("hx-get") && window.htmx) {
+      window.htmx.trigger(log, "chat-push");
+    }
+  }
+
+  function userPing(event) {
+    var live = table();
+    var data = {};
+    try {
+      data = JSON.parse(event.data) || {};
+    } catch (ignored) {
+      data = {};
+    }
+    /* The stream's address ends with this page's game id. */
+    var id = live && (live.getAttribute("data-push").match(/(\d+)\/?$/) || [])[1];
+    var here = !!id && id === String(data.game);
+    if (!here && window.xixUserPing) {
+      window.xixUserPing();
+    }
+  }
+
+  function pingAll() {
+    ping();
+    chatPing();
+  }
+
   function pollFast() {
     var live = table();
     if (fallback || !live) {
       return;
     }
     var seconds = parseFloat(live.getAttribute("data-poll")) || 3;
-    fallback = window.setInterval(ping, seconds * 1000);
+    fallback = window.setInterval(pingAll, seconds * 1000);
   }
 
   function pollSlow() {
@@ -205,7 +236,7 @@
     stream.addEventListener("stream-open", function () {
       pollSlow();
       if (opened) {
-        ping(); /* pings sent while the stream was down were missed */
+        pingAll(); /* pings sent while the stream was down were missed */
       }
       opened = true;
     });
@@ -216,6 +247,8 @@
       }
     }, 10000);
     stream.addEventListener("game", ping);
+    stream.addEventListener("chat", chatPing);
+    stream.addEventListener("user", userPing);
     stream.addEventListener("stream-error", function () {
       stream.close();
       pollFast();

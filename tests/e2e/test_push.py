@@ -16,6 +16,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.test import Client
+from playwright.sync_api import expect
 
 from games.models import Game
 from tests.e2e.test_onexeno_game import logged_in
@@ -83,20 +84,7 @@ def asgi_server(tmp_path):
 
 def stream_of(server, user, game) -> socket.socket:
     """``user``'s open event stream of ``game`` (a raw connection, past its opening)."""
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    port = int(server.url.rsplit(":", 1)[1])
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-    sock.sendall(
-        (
-            f"GET /events/games/{game.pk}/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            f"Cookie: {settings.SESSION_COOKIE_NAME}={cookie}\r\n"
-            "Accept: text/event-stream\r\n\r\n"
-        ).encode()
-    )
-    assert b"event: stream-open" in read_until(sock, b"event: stream-open")
-    return sock
+    return raw_stream(server, user, f"/events/games/{game.pk}/")
 
 
 def read_until(sock, marker: bytes) -> bytes:
@@ -181,3 +169,114 @@ def test_without_the_asgi_server_pages_poll_at_their_usual_pace(live_server, new
     take_first_choice(alices)
     expect_text(bobs, ".turn", "Your turn", timeout=10_000)
     assert Game.objects.get(pk=game.pk).n_actions == 1
+
+
+def raw_stream(server, user, path) -> socket.socket:
+    """``user``'s open event stream at ``path`` (a raw connection, past its opening)."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    port = int(server.url.rsplit(":", 1)[1])
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(
+        (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"Cookie: {settings.SESSION_COOKIE_NAME}={cookie}\r\n"
+            "Accept: text/event-stream\r\n\r\n"
+        ).encode()
+    )
+    assert b"event: stream-open" in read_until(sock, b"event: stream-open")
+    return sock
+
+
+def nothing_more(sock, seconds=1.0) -> bytes:
+    """What arrives on ``sock`` within ``seconds`` (keep-alive comments aside)."""
+    sock.settimeout(seconds)
+    data = b""
+    try:
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    except TimeoutError:
+        pass
+    finally:
+        sock.settimeout(10)
+    return data
+
+
+@pytest.mark.redis
+def test_a_chat_line_reaches_the_players_panel_by_push_and_no_spectator(asgi_server, new_page):
+    """The chat panel polls every 60 s here: only the chat channel's ping brings alice's
+    line to bob's open panel within seconds. A spectator's stream during play carries the
+    table's channel but not the chat's (the players' chat is closed to him), and the ping
+    itself holds no text."""
+    game, alices, bobs, bob = two_pages(asgi_server, new_page)
+    carol = UserFactory(username="carol")
+    log = bobs.locator("#chat-log")
+    assert log.get_attribute("hx-trigger") == f"every {POLL_SECONDS}s, chat-push"
+    bobs_stream = raw_stream(asgi_server, bob, f"/events/games/{game.pk}/")
+    carols_stream = raw_stream(asgi_server, carol, f"/events/games/{game.pk}/")
+    try:
+        bobs.wait_for_timeout(500)
+        box = alices.get_by_label("Message to the players")
+        box.fill("Pushed hello")
+        box.press("Enter")
+        sent = time.monotonic()
+        expect_text(bobs, "#chat-log", "Pushed hello", timeout=10_000)
+        latency = time.monotonic() - sent
+        print(f"push: alice's chat line on bob's panel after {latency:.2f} s")
+        assert latency < 5, f"bob's panel took {latency:.1f} s: not the push"
+        received = read_until(bobs_stream, b"event: chat")
+        assert f'data: {{"game": {game.pk}}}'.encode() in received
+        assert b"Pushed" not in received
+        assert b"event: chat" not in nothing_more(carols_stream)
+    finally:
+        bobs_stream.close()
+        carols_stream.close()
+
+
+@pytest.mark.redis
+def test_a_challenge_reaches_the_lobby_and_a_move_the_badge_by_push(
+    asgi_server, new_page, settings
+):
+    """bob's lobby (polling every minute with push on) shows alice's new challenge within
+    seconds, by his own channel; his "My games" badge, on a page that is not the game's,
+    counts the game when alice's move makes it his turn."""
+    from games import services
+
+    settings.PUSH_EVENTS = True  # this process publishes the challenge, through Redis
+    alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
+    game = start_game(alice, bob, seed="push-e2e")
+    if game.to_move != 0:
+        game = start_game(bob, alice, seed="push-e2e")
+    alices = logged_in(new_page, asgi_server, alice)
+    alices.goto(f"{asgi_server.url}{game.get_absolute_url()}")
+    bobs = logged_in(new_page, asgi_server, bob)
+    bobs.goto(f"{asgi_server.url}/lobby/")
+    body = bobs.locator("body")
+    assert body.get_attribute("data-push-user") == "/events/me/"
+    assert "user-push from:body" in bobs.locator("#challenge-lists").get_attribute("hx-trigger")
+    assert bobs.locator("#nav-my-games .nav-badge").count() == 0
+    bobs_own = raw_stream(asgi_server, bob, "/events/me/")
+    try:
+        bobs.wait_for_timeout(1000)  # the page's own stream is open
+        services.challenge_create(
+            user=alice, variant="standard", days_per_move=3, rated=False, invited=bob
+        )
+        sent = time.monotonic()
+        challenge = Game.objects.get(status=Game.Status.WAITING)
+        accept = bobs.locator(f'#challenge-lists [action="/challenges/{challenge.pk}/accept"]')
+        expect(accept).to_have_count(1, timeout=10_000)
+        assert time.monotonic() - sent < 5, "bob's lobby did not learn it by push"
+
+        take_first_choice(alices)
+        moved = time.monotonic()
+        expect_text(bobs, "#nav-my-games", "1", timeout=10_000)
+        assert time.monotonic() - moved < 5, "bob's badge did not learn it by push"
+        assert bobs.title().startswith("(1) ")
+        received = read_until(bobs_own, f'data: {{"game": {game.pk}}}'.encode())
+        assert b"event: user" in received
+    finally:
+        bobs_own.close()

@@ -12,39 +12,8 @@ from games import push, services, tables, vacation
 from games.models import Game
 from games.selectors import game_state
 from tests.factories import PASSWORD, UserFactory, play, start_game
-from tests.games.fixtures_play import make_people
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def sent(settings, monkeypatch):
-    """The pings published (channel, event type, data), with push updates on."""
-    import django_eventstream
-
-    settings.PUSH_EVENTS = True
-    calls = []
-    monkeypatch.setattr(
-        django_eventstream,
-        "send_event",
-        lambda channel, event_type, data, **kwargs: calls.append((channel, event_type, data)),
-    )
-    return calls
-
-
-@pytest.fixture
-def people():
-    return make_people()
-
-
-@pytest.fixture
-def alice(people):
-    return people[0]
-
-
-@pytest.fixture
-def bob(people):
-    return people[1]
 
 
 @pytest.fixture

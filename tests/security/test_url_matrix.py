@@ -79,6 +79,9 @@ TABLE = {
     "healthz": row(G, None, 200, 200, 200, 200, 200, 200),
     # A game's event stream (games/push.py): 204 under the test client (WSGI, no stream).
     "game_stream": row(G, "live", L, 204, 204, 204, 204, 204),
+    # A signed-in person's own stream (every other page), and the badges its pings fetch.
+    "user_stream": row(G, None, L, 204, 204, 204, 204, 204),
+    "badges": row(G, None, L, 200, 200, 200, 200, 200),
     # The theme switch's form: an empty one names no theme (400).
     "theme": row(P, None, 400, 400, 400, 400, 400, 400),
     "games:lobby": row(G, None, L, 200, 200, 200, 200, 200),
