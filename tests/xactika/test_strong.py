@@ -7,8 +7,9 @@ import pytest
 
 from games.xactika.bots import LEVELS, make_bot
 from games.xactika.bots.sample import Determinizer, HiddenDeal, _matched, sample
+from games.xactika.bots.strong import LEAD_SHAPES, candidates, flat_search
 from games.xactika.engine import RULES
-from tests.xactika.helpers import DECK, follow, lead, setup_with
+from tests.xactika.helpers import DECK, follow, lead, setup_with, value
 
 SHAPES = ("ball", "cube", "cone", "star")
 
@@ -185,3 +186,75 @@ def test_the_search_takes_the_trick_it_wants_and_ducks_the_one_it_does_not(varia
     view = RULES.seat_view(state, 1)
     assert {a["card"] for a in view["legal_actions"]} == {"3333", "1113"}
     assert make_bot("strong", playouts=200).choose(view, "endgame")["card"] == card
+
+
+# --- Play to Win and Play to Lose: every candidate weighed on the same deals ---------------
+
+
+def threats_seen(view, card: str, shape: str) -> int:
+    """Written out from the view: the cards the seat cannot see that are of the suit
+    ``card`` makes calling ``shape`` and as high or higher (they would take it)."""
+    unseen = set(DECK) - set(view["hand"]) - played_this_round(view)
+    at = SHAPES.index(shape)
+    return sum(
+        1
+        for other in unseen
+        if other != card and other[at] == card[at] and value(other) >= value(card)
+    )
+
+
+@pytest.mark.parametrize(("variant", "seats"), [("win", 2), ("lose", 2), ("win", 4), ("lose", 4)])
+def test_a_lead_is_weighed_with_the_shapes_fewest_cards_beat_or_most(variant, seats):
+    """Leading, the candidates are each card of the hand with the ``LEAD_SHAPES`` shapes
+    that the fewest unseen cards beat (Play to Win) or the most (Play to Lose); they are
+    legal and the same whatever hidden cards are drawn."""
+    checked = 0
+    for _state, view in positions(variant, seats, f"leads-{variant}-{seats}", 5):
+        if view["trick"] is not None or not view["legal_actions"]:
+            continue
+        me = view["viewer"]
+        drawn = [candidates(Determinizer(view).draw(random.Random(s)), me) for s in range(3)]
+        assert drawn[0] == drawn[1] == drawn[2]
+        moves = drawn[0]
+        assert all(move in view["legal_actions"] for move in moves)
+        assert len(moves) == len(set(map(str, moves))) == LEAD_SHAPES * len(view["hand"])
+        for card in view["hand"]:
+            mine = {move["shape"] for move in moves if move["card"] == card}
+            counts = {shape: threats_seen(view, card, shape) for shape in SHAPES}
+            worst_kept = (max if variant == "win" else min)(counts[s] for s in mine)
+            for shape in set(SHAPES) - mine:
+                if variant == "win":
+                    assert counts[shape] >= worst_kept
+                else:
+                    assert counts[shape] <= worst_kept
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_follow_weighs_every_card_the_seat_may_play():
+    checked = 0
+    for _state, view in positions("win", 3, "follows", 4):
+        if view["trick"] is None or not view["legal_actions"]:
+            continue
+        moves = candidates(Determinizer(view).draw(random.Random(1)), view["viewer"])
+        assert sorted(m["card"] for m in moves) == sorted(a["card"] for a in view["legal_actions"])
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_paired_search_counts_the_tricks_each_move_takes_over_its_deals():
+    """``flat_search`` plays every candidate out on each deal drawn: with a budget of 5
+    deals per candidate, a total is between 0 and 5 rounds' worth of tricks, it is
+    reproducible by seed, and the bot plays the move with most tricks (fewest in Lose)."""
+    view = next(v for _s, v in positions("lose", 2, "paired", 6) if v["legal_actions"])
+    tricks_left = 8 - len(view["tricks"])
+    moves = candidates(Determinizer(view).draw(random.Random(0)), view["viewer"])
+    rows = flat_search(view, "p", 5 * len(moves))
+    assert rows == flat_search(view, "p", 5 * len(moves))
+    assert [move for move, _total in rows] == moves
+    taken = view["taken"][view["viewer"]]
+    for _move, total in rows:
+        assert 5 * taken <= total <= 5 * (taken + tricks_left)
+    fewest = min(total for _move, total in rows)
+    chosen = make_bot("strong", playouts=5 * len(moves)).choose(view, "p")
+    assert any(move == chosen and total == fewest for move, total in rows)

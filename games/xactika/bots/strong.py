@@ -43,6 +43,20 @@ OUTCOME_WEIGHT = 0.8  # after the last round: the outcome's share, the rest the 
 _WIN_SHAPE = tuple(min(range(4), key=lambda s: (COUNTS[c][s], s)) for c in range(DECK_SIZE))
 _LOSE_SHAPE = tuple(max(range(4), key=lambda s: (COUNTS[c][s], -s)) for c in range(DECK_SIZE))
 
+# THREATS[card][shape]: the other cards of the suit ``card`` makes when led calling
+# ``shape`` that would take the trick from it (as high or higher: the leader loses ties).
+THREATS = tuple(
+    tuple(
+        sum(
+            1 << other
+            for other in bits(SUITS[shape][COUNTS[card][shape]])
+            if other != card and VALUES[other] >= VALUES[card]
+        )
+        for shape in range(4)
+    )
+    for card in range(DECK_SIZE)
+)
+
 
 @lru_cache(maxsize=16)
 def bid_worth(seats: int) -> tuple[float, ...]:
@@ -79,13 +93,41 @@ def _bid(state, seat: int) -> dict:
     return {"seat": seat, "type": "bid", "n": n}
 
 
+def _unseen(state, seat: int) -> int:
+    """The cards ``seat`` cannot see: the other hands and the set-aside ones."""
+    unseen = state.deals[state.round][1]
+    for hand in state.hands:
+        unseen |= hand
+    return unseen & ~state.hands[seat]
+
+
+def _lead(state, seat: int, cards, want: bool) -> tuple[int, int]:
+    """Play to Win or Lose: the card and shape the fewest unseen cards can beat (wanting
+    the trick) or the most can (not wanting it), the higher card on ties: the heuristic's
+    lead, counted rather than weighed."""
+    unseen = _unseen(state, seat)
+    best, best_rank = None, None
+    for card in cards:
+        threats, value = THREATS[card], VALUES[card]
+        for shape in range(4):
+            n = (threats[shape] & unseen).bit_count()
+            rank = (-n if want else n, value)
+            if best_rank is None or rank > best_rank:
+                best, best_rank = (card, shape), rank
+    return best
+
+
 def _greedy_card(state, seat: int) -> dict:
     """The playout's card for ``seat`` (see the module's note)."""
     want = _wants(state, seat)
     cards = bits(state.follow_cards(seat))
     if state.called is None:
-        card = max(cards, key=VALUES.__getitem__) if want else min(cards, key=VALUES.__getitem__)
-        shape = _WIN_SHAPE[card] if want else _LOSE_SHAPE[card]
+        if state.variant == BID:
+            by_value = VALUES.__getitem__
+            card = max(cards, key=by_value) if want else min(cards, key=by_value)
+            shape = _WIN_SHAPE[card] if want else _LOSE_SHAPE[card]
+        else:
+            card, shape = _lead(state, seat, cards, want)
         return {"seat": seat, "type": "play", "card": CODES[card], "shape": SHAPES[shape]}
     shape, count = state.called
     suit = SUITS[shape][count]
@@ -188,6 +230,66 @@ def game() -> SearchGame:
     )
 
 
+LEAD_SHAPES = 2  # Play to Win / Lose: the shapes weighed per card led
+
+
+def candidates(state, seat: int) -> list[dict]:
+    """Play to Win / Lose: the moves weighed, the playout policy's own first. Following,
+    every card the seat may play; leading, each card with the ``LEAD_SHAPES`` shapes that
+    the fewest unseen cards beat (Play to Win) or the most (Play to Lose). They depend on
+    the seat's hand, the trick and the unseen cards only: the same in every deal drawn."""
+    first = _greedy_card(state, seat)
+    moves = [first]
+    if state.called is not None:
+        cards = bits(state.follow_cards(seat))
+        moves += [
+            {"seat": seat, "type": "play", "card": CODES[card]}
+            for card in cards
+            if CODES[card] != first["card"]
+        ]
+        return moves
+    unseen = _unseen(state, seat)
+    sign = -1 if state.variant == LOSE else 1  # fewest threats first, or most
+    for card in bits(state.hands[seat]):
+        threats = THREATS[card]
+        shapes = sorted(range(4), key=lambda s: (sign * (threats[s] & unseen).bit_count(), s))
+        for shape in shapes[:LEAD_SHAPES]:
+            move = {"seat": seat, "type": "play", "card": CODES[card], "shape": SHAPES[shape]}
+            if move != first:
+                moves.append(move)
+    return moves
+
+
+def tricks_to_round_end(state, seat: int) -> int:
+    """The tricks ``seat`` takes this round when every seat plays the greedy policy (no
+    random moves) from ``state`` on."""
+    number = state.round
+    while not state.over and state.round == number:
+        state, _events = state.apply(_greedy_card(state, state.to_move))
+    return state.past[-1].taken[seat]
+
+
+def flat_search(view: dict, seed, budget: int) -> list[tuple[dict, int]]:
+    """Play to Win / Lose: (move, tricks taken over all deals) for each candidate move.
+
+    Each deal drawn from the view is played out once after every candidate, so the
+    candidates are compared on the same hidden cards (their differences are exact for that
+    deal); ``budget`` playouts in all, at least one deal."""
+    determinizer = Determinizer(view)
+    rng = random.Random(seed)
+    seat = view["viewer"]
+    state = determinizer.draw(rng, fresh=False)
+    moves = candidates(state, seat)
+    totals = [0] * len(moves)
+    for deal in range(max(1, budget // len(moves))):
+        if deal:
+            state = determinizer.draw(rng, fresh=False)
+        for index, move in enumerate(moves):
+            after, _events = state.apply(move)
+            totals[index] += tricks_to_round_end(after, seat)
+    return list(zip(moves, totals, strict=True))
+
+
 class StrongBot(SearchBot):
     """``iterations`` per move, or None for ``iterations_for`` the table's seats."""
 
@@ -200,7 +302,14 @@ class StrongBot(SearchBot):
         if isinstance(rng, random.Random):
             rng = rng.getrandbits(64)
         self.iterations = self.fixed or iterations_for(view["seats"])
-        return super().choose(view, rng)
+        legal = view["legal_actions"]
+        if view["variant"] == BID or len(legal) == 1:
+            return super().choose(view, rng)
+        rows = flat_search(view, rng, self.iterations)
+        sign = -1 if view["variant"] == LOSE else 1
+        # Most tricks (fewest in Play to Lose); ties go to the earlier move, the policy's own.
+        best = max(range(len(rows)), key=lambda j: (sign * rows[j][1], -j))
+        return next(action for action in legal if action == rows[best][0])
 
 
 __all__ = ["WORK", "iterations_for", "StrongBot", "bid_worth", "greedy_rollout"]
