@@ -11,10 +11,18 @@ consistent with its seat's view (``sample.py``), to the end of the current round
   move in ten. A seat wants tricks while it is short of its bid (Play to Bid), always (Play
   to Win) or never (Play to Lose). Wanting, it leads its highest card calling the shape it
   has least of (low-count suits hold the low cards) and follows with its highest card of
-  the suit (the cheapest winner when it plays last); not wanting, the reverse. A bid in a
-  playout is its hand's count of likely winners (``BID_WORTH``).
-- Budget: ``iterations_for(seats)`` iterations per move (1666 at two seats, 714 at six),
-  or a fixed number given; a move depends on the view and the seed only.
+  the suit (the cheapest winner when it plays last); not wanting, the reverse. In Play to
+  Win and Lose a lead is instead the card and shape the fewest unseen cards can beat (the
+  most, not wanting), as the heuristic leads. A bid in a playout is its hand's count of
+  likely winners (``bid_worth``).
+- Play to Win and Play to Lose are not searched with the tree but by a paired flat search
+  (``flat_search``): every candidate move (each card it may follow with; each card led
+  with its ``LEAD_SHAPES`` best shapes) is played out on each drawn deal, the same deals
+  for all, with the greedy policy and no random moves, to the end of the round; the move
+  that takes most tricks in all (fewest in Play to Lose) is played. Paired on the same
+  hidden cards, the candidates' differences are measured without the deal's own luck.
+- Budget: ``iterations_for(seats)`` iterations (or playouts) per move (1666 at two seats,
+  714 at six), or a fixed number given; a move depends on the view and the seed only.
 """
 
 import random
