@@ -8,8 +8,9 @@ reproducible. ``games.registry.bots("xeri")`` finds this module::
     >>> action = make_bot("heuristic").choose(view, rng)
 
 Levels: ``random`` (a uniformly random legal play), ``heuristic`` (the rules of thumb of
-``heuristic.py``) and ``strong`` (an information-set search over the deals the seat cannot
-tell apart, ``strong.py`` and ``sample.py``). See ``docs/bots.md``, section Xeri.
+``heuristic.py``) and ``strong`` (a search over the deals the seat cannot tell apart, each
+card played out in the same deals, ``strong.py`` and ``sample.py``). See ``docs/bots.md``,
+section Xeri.
 """
 
 from .heuristic import HeuristicBot
@@ -20,8 +21,8 @@ LEVELS = ("random", "heuristic", "strong")
 
 
 def make_bot(level: str, **options):
-    """A bot of ``level``. Only the strong bot takes an option: ``playouts``, its search
-    iterations per move (``manage.py bot_arena --playouts``); the default is its own."""
+    """A bot of ``level``. Only the strong bot takes an option: ``playouts``, the deals it
+    samples per move (``manage.py bot_arena --playouts``); the default is its own."""
     if level == "strong" and set(options) <= {"playouts"}:
         return strong_bot(options.get("playouts"))
     if options:
