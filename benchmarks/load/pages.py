@@ -17,7 +17,7 @@ Each open page does what static/js/game.js and the chat panel make a browser do:
   push: load the game page, hold its event stream (/events/games/<id>/: the game's,
         its chat's and the player's own channel), fetch the table's poll once per "game"
         ping, the chat's once per "chat" ping, the badges once per "user" ping about
-        another game, and both polls every PUSH_POLL_SECONDS (30 s) as the safety net;
+        another game, and both polls every PUSH_POLL_SECONDS (120 s) as the safety net;
   poll: load the game page, then poll the table and the chat every 3 s each (today's
         pages without push).
 Pages open over --ramp seconds; once all are open (and, with push, hold their stream: at
@@ -64,7 +64,7 @@ RESULTS = HERE / "results" / "pages"
 MAIN_PY = ROOT / ".venv" / "bin" / "python"
 PG_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 POLL_SECONDS = 3  # a game page's and a chat panel's poll without push
-PUSH_POLL_SECONDS = 30  # their safety-net poll with push (the setting's default)
+PUSH_POLL_SECONDS = 120  # their safety-net poll with push (the setting's default)
 
 GAME_POLL = re.compile(r'<section id="game-live"[^>]*?hx-get="([^"]+)"')
 CHAT_POLL = re.compile(r'<div id="chat-log"[^>]*?hx-get="([^"]+)"')

@@ -184,6 +184,6 @@ def test_pages_listen_to_their_own_channel_only_with_push_updates_on(game, alice
     assert "every 60s, user-push from:body" in browser.get(pages[0]).content.decode()
     assert "every 60s, user-push from:body" in browser.get(pages[1]).content.decode()
     chat_log = browser.get(game.get_absolute_url()).content.decode()
-    assert 'hx-trigger="every 30s, chat-push"' in chat_log
+    assert 'hx-trigger="every 120s, chat-push"' in chat_log
     # Under WSGI the person's stream answers 204: the browser stops asking.
     assert browser.get(reverse("user_stream")).status_code == 204

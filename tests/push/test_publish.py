@@ -187,4 +187,4 @@ def test_pages_carry_the_stream_only_with_push_updates_on(client, game, alice, s
     settings.PUSH_EVENTS = True
     page = client.get(url).content.decode()
     assert f'data-push="{stream}"' in page
-    assert 'hx-trigger="every 30s, game-push"' in page and 'data-poll="3s"' in page
+    assert 'hx-trigger="every 120s, game-push"' in page and 'data-poll="3s"' in page

@@ -335,7 +335,7 @@ CHAT_PER_DAY = env.int("CHAT_PER_DAY", default=200)
 # With REDIS_URL the events go through Redis pub/sub to every web process.
 PUSH_EVENTS = env.bool("PUSH_EVENTS", default=False)
 # How often a page that holds an event stream still polls (seconds).
-PUSH_POLL_SECONDS = env.int("PUSH_POLL_SECONDS", default=30)
+PUSH_POLL_SECONDS = env.int("PUSH_POLL_SECONDS", default=120)
 EVENTSTREAM_CHANNELMANAGER_CLASS = "games.push.GameChannels"
 if REDIS_URL:
     from redis.connection import parse_url
