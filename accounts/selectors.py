@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404
 
 from accounts.models import User
 from games import registry
-from games.models import Game, GameSeat, Variant
+from games.models import Game, GameSeat
 from games.rows import GameRow, game_rows
 from games.selectors import user_games
 from ratings.models import XIX, Rating, RatingChange
@@ -94,8 +94,6 @@ class VariantRecord:
     @property
     def shows_draws(self) -> bool:
         """Only a variant that can end level (XIX's talon) shows its draws, or one with some."""
-        if self.board.kind == XIX:
-            return self.board.variant == Variant.TALON or bool(self.drawn)
         return registry.rules(self.board.kind).variants[self.board.variant].can_draw or bool(
             self.drawn
         )
