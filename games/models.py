@@ -16,7 +16,6 @@ from games import registry
 from games.xix.engine import STANDARD
 from xix_site.records import AppendOnly
 
-
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 
 
