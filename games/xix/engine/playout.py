@@ -41,12 +41,14 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
 
     ``rand`` is a zero-argument callable giving floats in [0, 1), such as
     ``random.Random(seed).random``. Returns (final scores, winner), winner None for a
-    talon draw. When ``record`` is a list, each action is appended to it as a
-    (type, seat, card, position) tuple. ``state`` itself is not changed.
+    talon draw; every variant, v2 included. When ``record`` is a list, each action is
+    appended to it as a (type, seat, card, position) tuple. ``state`` itself is not changed.
     """
-    if state.variant == rules.V2:
-        return _v2_playout(state, rand, record)
     talon = state.variant == rules.TALON
+    # XIX 2.0: a slide after every strike, the exchange scored at the third strike, before
+    # that slide (rulings 19-22). Its single hand is kept here as closed | open: drafted
+    # cards go to ``hand_open`` as in the other variants, which changes no choice.
+    v2 = state.variant == rules.V2
     table = rules.STAKES[state.variant]
     low, high = _LOW, _HIGH
     closed = state.closed[:]
@@ -62,6 +64,7 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
     pool = state.pool
     ex_loser = state.ex_loser
     down = row_up.count(False)
+    slid = sum(1 << p for p in _ALL_POSITIONS if state.slid[p] >= 0)  # v2: positions slid
     keep = record is not None
     winner = None
     while phase != _OVER:
@@ -89,7 +92,12 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
             loser = 1 - taker
             strikes[loser] += 1
             leader = taker
-            if strikes[loser] < 3:
+            if v2:
+                phase = _SLIDE
+                seat = loser
+                if strikes[loser] < 3:
+                    continue
+            elif strikes[loser] < 3:
                 phase = _DECIDE
                 seat = loser
                 continue
@@ -104,6 +112,16 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
             if keep:
                 record.append((ABANDON, seat, 0, 0))
             winner = 1 - seat
+        elif phase == _SLIDE:
+            free = [p for p in _ALL_POSITIONS if not slid >> p & 1]
+            position = free[int(rand() * len(free))]
+            slid |= 1 << position
+            if keep:
+                record.append((SLIDE, seat, 0, position))
+            phase = _DRAFT if strikes[seat] == 3 else _PLAY
+            if phase == _PLAY:
+                seat = leader
+            continue
         elif phase == _DRAFT:
             cards = low[pool & 1023] + high[pool >> 10]
             card = cards[int(rand() * len(cards))]
@@ -153,6 +171,7 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
             if keep:
                 record.append((TRADE, seat, card, position))
             strikes = [0, 0]
+            slid = 0
             pool = 0
             phase = _PLAY
             seat = leader
@@ -162,6 +181,10 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
         ex_loser = 1 - winner
         leader = winner
         a, b = scores
+        if v2:
+            if a >= 19 or b >= 19:
+                return scores, winner
+            continue  # the loser's slide comes first: phase and seat are set
         if talon:
             if not down and (not closed[0] or not closed[1]):
                 return scores, (None if a == b else (0 if a > b else 1))
@@ -171,94 +194,4 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
             return scores, (0 if a > b else 1)
         phase = _DRAFT
         seat = ex_loser
-    return scores, state.winner
-
-
-def _v2_playout(state, rand, record) -> tuple[list[int], int | None]:
-    """``random_playout`` for XIX 2.0: one hand per seat, a slide after every strike, the
-    exchange scored at the third strike (rulings 17-27)."""
-    table = rules.STAKES[rules.V2]
-    low, high = _LOW, _HIGH
-    hand = state.closed[:]
-    row = state.row[:]
-    scores = state.scores[:]
-    strikes = state.strikes[:]
-    slid = 0  # bit p: position p slid this exchange
-    for position, seat in enumerate(state.slid):
-        if seat >= 0:
-            slid |= 1 << position
-    phase = _PHASE_CODES[state.phase]
-    seat = state.to_move
-    leader = state.leader
-    led = state.led
-    pool = state.pool
-    ex_loser = state.ex_loser
-    keep = record is not None
-    while phase != _OVER:
-        if phase == _PLAY:
-            mask = hand[seat]
-            cards = low[mask & 1023] + high[mask >> 10]
-            card = cards[int(rand() * len(cards))]
-            bit = 1 << card
-            hand[seat] ^= bit
-            pool |= bit
-            if keep:
-                record.append((PLAY, seat, card, 0))
-            if not led:
-                led = card
-                seat = 1 - seat
-                continue
-            if led + card == 19:
-                taker = leader if led < card else seat
-            else:
-                taker = leader if led > card else seat
-            led = 0
-            loser = 1 - taker
-            strikes[loser] += 1
-            leader = taker
-            seat = loser
-            phase = _SLIDE
-            if strikes[loser] == 3:
-                scores[taker] += table[strikes[0] + strikes[1]]
-                ex_loser = loser
-                if scores[taker] >= 19:
-                    return scores, taker
-        elif phase == _SLIDE:
-            free = [p for p in _ALL_POSITIONS if not slid >> p & 1]
-            position = free[int(rand() * len(free))]
-            slid |= 1 << position
-            if keep:
-                record.append((SLIDE, seat, 0, position))
-            if strikes[seat] == 3:
-                phase = _DRAFT
-            else:
-                phase = _PLAY
-                seat = leader
-        elif phase == _DRAFT:
-            cards = low[pool & 1023] + high[pool >> 10]
-            card = cards[int(rand() * len(cards))]
-            pool ^= 1 << card
-            hand[seat] |= 1 << card
-            if keep:
-                record.append((DRAFT, seat, card, 0))
-            if pool:
-                seat = 1 - seat
-            else:
-                phase = _TRADE
-                seat = ex_loser
-        else:  # trade: any hand card for any position (ruling 25)
-            mask = hand[seat]
-            cards = low[mask & 1023] + high[mask >> 10]
-            index = int(rand() * (len(cards) * 5))
-            card = cards[index // 5]
-            position = index % 5
-            hand[seat] ^= (1 << card) | (1 << row[position])
-            row[position] = card
-            if keep:
-                record.append((TRADE, seat, card, position))
-            strikes = [0, 0]
-            slid = 0
-            pool = 0
-            phase = _PLAY
-            seat = leader
     return scores, state.winner
