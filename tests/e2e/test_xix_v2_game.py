@@ -73,14 +73,14 @@ def move(page, phase: str):
 
 def test_a_person_plays_xix_2_0_against_a_bot_to_the_end(live_server, new_page, mailoutbox):
     base = live_server.url
-    User.objects.create(username="bot-random", is_bot=True, bot_level="random")
+    User.objects.create(username="bot-heuristic", is_bot=True, bot_level="heuristic")
     page = new_page()
     sign_up(page, base, mailoutbox, "cleo")
 
     page.goto(f"{base}/lobby/")
-    form = page.locator("form", has=page.get_by_role("button", name="Play bot-random"))
+    form = page.locator("form", has=page.get_by_role("button", name="Play bot-heuristic"))
     form.locator("select[name=game]").select_option("xix/v2")
-    form.get_by_role("button", name="Play bot-random (random bot)").click()
+    form.get_by_role("button", name="Play bot-heuristic (heuristic bot)").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get()
     assert (game.variant, game.status, game.rated) == ("v2", Game.Status.ACTIVE, False)
@@ -117,3 +117,8 @@ def test_a_person_plays_xix_2_0_against_a_bot_to_the_end(live_server, new_page, 
     page.goto(f"{base}/games/{game.pk}/replay/")
     expect_text(page, "main", "XIX 2.0 (2023 rules)")
     photograph(page, "replay")
+
+    # The rules of XIX 2.0, with the slid row drawn in the page.
+    page.goto(f"{base}/rules/xix/v2/")
+    expect_text(page, "h1", "How to play XIX 2.0 (2023 rules)")
+    photograph(page, "rules")
