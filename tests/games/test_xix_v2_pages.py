@@ -15,6 +15,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from games import registry
 from games.models import Game
 from games.selectors import game_state
 from games.xix.engine import RULES, shuffled_deal
@@ -305,3 +306,17 @@ def test_v2_is_offered_wherever_xix_is_and_rated_on_its_own_board():
         f'href="/games/{game.pk}/"'
         not in client_for(carol).get(f"{history}?variant=standard").content.decode()
     )
+
+
+def test_the_admin_rows_of_a_v2_game_show_one_hand_each_and_who_slid_what():
+    people = make_people()
+    game, slider = slid_game(people)
+    names = [p.username for p in game.players]
+    view = RULES.full_view(game_state(game), names)
+    rows = dict(registry.site("xix").admin_rows(view, names))
+    assert list(rows)[:2] == ["alice (seat 0), hand", "bob (seat 1), hand"]
+    assert rows["Row"].count(f"(slid by {names[slider]})") == 1
+    shown = " ".join([rows["alice (seat 0), hand"], rows["bob (seat 1), hand"], rows["Pool"]])
+    row = re.sub(r"\((down|slid by \w+)\)", "", rows["Row"])
+    cards = [int(n) for n in f"{shown} {row} {rows['Discard']}".split() if n.isdigit()]
+    assert sorted(cards) == list(range(1, 19))
