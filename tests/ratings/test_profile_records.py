@@ -35,6 +35,7 @@ def test_with_xix_alone_the_profile_reads_as_before(client, xix_alone):
     assert cards(html) == [
         ("standard", "Standard", {"Played": 1, "Won": 1, "Lost": 0}),
         ("talon", "Talon", {"Played": 0, "Won": 0, "Lost": 0, "Drawn": 0}),
+        ("v2", "XIX 2.0 (2023 rules)", {"Played": 0, "Won": 0, "Lost": 0}),
     ]
     assert 'href="/players/ann/history/?variant=standard">Standard games</a>' in html
 
@@ -52,6 +53,7 @@ def test_a_record_for_each_game_and_variant_played(client, party):
     assert cards(html) == [
         ("standard", "XIX Standard", {"Played": 0, "Won": 0, "Lost": 0}),
         ("talon", "XIX Talon", {"Played": 1, "Won": 0, "Lost": 1, "Drawn": 0}),
+        ("v2", "XIX 2.0 (2023 rules)", {"Played": 0, "Won": 0, "Lost": 0}),
         ("party-free", "Party Free for all", {"Rated": 2}),
     ]
     free = Rating.objects.get(user=ann, kind="party", variant="free")
