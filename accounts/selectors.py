@@ -7,10 +7,10 @@ from django.shortcuts import get_object_or_404
 
 from accounts.models import User
 from games import registry
-from games.models import Game, GameSeat, Variant
+from games.models import Game, GameSeat
 from games.rows import GameRow, game_rows
 from games.selectors import user_games
-from ratings.models import XIX, Rating, RatingChange
+from ratings.models import OLD_XIX_VARIANTS, XIX, Rating, RatingChange
 from ratings.selectors import Board, boards as rating_boards
 
 # The history's result filter; "drawn" is games.rows.GameRow's "draw" outcome.
@@ -94,17 +94,16 @@ class VariantRecord:
     @property
     def shows_draws(self) -> bool:
         """Only a variant that can end level (XIX's talon) shows its draws, or one with some."""
-        if self.board.kind == XIX:
-            return self.board.variant == Variant.TALON or bool(self.drawn)
         return registry.rules(self.board.kind).variants[self.board.variant].can_draw or bool(
             self.drawn
         )
 
 
 def variant_records(user) -> list[VariantRecord]:
-    """Games played, won, lost and drawn and the current rating: for each XIX variant
-    (always, as before games had kinds), and for each variant of another game that the
-    player has played or has a rating in. One query for the counts, one for the ratings."""
+    """Games played, won, lost and drawn and the current rating: for XIX's standard and
+    talon (always, as before games had kinds), and for each other variant (XIX 2.0's, or
+    another game's) that the player has played or has a rating in. One query for the
+    counts, one for the ratings."""
     counts = {
         (row["kind"], row["variant"]): row
         for row in Game.objects.filter(user_games(user), status=Game.Status.FINISHED)
@@ -121,7 +120,8 @@ def variant_records(user) -> list[VariantRecord]:
     for board in rating_boards():
         rating = ratings.get((board.kind, board.variant))
         row = counts.get((board.kind, board.variant), {})
-        if board.kind != XIX and not row:
+        always = board.kind == XIX and board.variant in OLD_XIX_VARIANTS
+        if not always and not row:
             if rating is not None and rating.games:
                 records.append(VariantRecord(board, rating.games, None, None, None, rating))
             continue

@@ -3,7 +3,8 @@
 from django import forms
 from django.contrib.auth import get_user_model
 
-from games.models import DAYS_PER_MOVE, Variant
+from games import registry
+from games.models import DAYS_PER_MOVE
 
 RATED_CHOICES = [("rated", "Rated"), ("casual", "Casual")]
 
@@ -12,7 +13,9 @@ class ChallengeForm(forms.Form):
     """An open challenge: anyone may accept it."""
 
     variant = forms.ChoiceField(
-        choices=Variant.choices, initial=Variant.STANDARD, widget=forms.RadioSelect
+        choices=lambda: registry.variant_choices("xix"),
+        initial="standard",
+        widget=forms.RadioSelect,
     )
     days_per_move = forms.TypedChoiceField(
         label="Days per move",

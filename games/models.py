@@ -13,14 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import registry
-from games.xix.engine import STANDARD, TALON
+from games.xix.engine import STANDARD
 from xix_site.records import AppendOnly
-
-
-class Variant(models.TextChoices):
-    STANDARD = STANDARD, "Standard"
-    TALON = TALON, "Talon"
-
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
 
@@ -53,7 +47,9 @@ class Game(models.Model):
 
     # The game (a key of games.registry.ENGINES); every game before it existed is XIX.
     kind = models.CharField(max_length=16, default="xix", db_default="xix")
-    variant = models.CharField(max_length=16, choices=Variant.choices, default=Variant.STANDARD)
+    # A variant of the game's engine (``registry.rules(kind).variants``, which also names
+    # it: ``variant_label``); no choices here, as each game has its own.
+    variant = models.CharField(max_length=16, default=STANDARD)
     seats_count = models.PositiveSmallIntegerField(default=2, db_default=2)
     # The set-up in the game's own shape (rules(kind).new); for XIX {"deal", "first_leader"}.
     # Written beside ``deal`` and ``first_leader`` while both shapes are kept
@@ -241,6 +237,12 @@ class Game(models.Model):
             return self.get_reason_display()
         text = registry.rules(self.kind).reasons.get(self.reason, self.reason)
         return text[:1].upper() + text[1:].rstrip(".")
+
+    @property
+    def variant_label(self) -> str:
+        """The variant's name for people ("XIX 2.0 (2023 rules)"), from the engine."""
+        info = registry.rules(self.kind).variants.get(self.variant)
+        return info.label if info is not None else self.variant
 
     @property
     def is_over(self) -> bool:

@@ -65,7 +65,7 @@ def _with(game: Game, position: int) -> str:
 def terms(game: Game) -> str:
     variants = registry.rules(game.kind).variants
     info = variants.get(game.variant)
-    variant = info.label if info is not None else game.get_variant_display()
+    variant = info.label if info is not None else game.variant
     rated = "rated" if game.rated else "casual"
     days = game.get_days_per_move_display()
     return f"{variant.lower()}, {days} per move, {rated}"

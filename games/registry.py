@@ -29,6 +29,12 @@ def served() -> list[str]:
     return [key for key in SERVED if key in ENGINES]
 
 
+def variant_choices(key: str) -> list[tuple[str, str]]:
+    """A game's variants as (key, label) in its engine's order: the one list that forms,
+    checks and pages offer (XIX's: standard, talon and v2)."""
+    return [(variant, info.label) for variant, info in rules(key).variants.items()]
+
+
 def register(
     key: str, module: str, record_format: str, *, served: bool = False
 ) -> Callable[[], None]:

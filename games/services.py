@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from games import notices, push, registry
 from games.kit.outcome import side_ranks
-from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation, Variant
+from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation
 from games.outcomes import sides_of
 from games.selectors import game_state, hidden_from, is_challenge
 from games.xix.engine import IllegalAction, shuffled_deal
@@ -170,8 +170,10 @@ def challenge_create(
     *, user, variant: str, days_per_move: int, rated: bool, invited=None, rematch_of=None
 ) -> Game:
     """Create an open challenge (``invited`` None) or a direct one. Returns the waiting game."""
-    if variant not in Variant.values:
-        raise ChallengeError("Choose the standard or the talon variant.")
+    variants = registry.variant_choices("xix")
+    if variant not in dict(variants):
+        names = [label for _key, label in variants]
+        raise ChallengeError(f"Choose a variant: {', '.join(names[:-1])} or {names[-1]}.")
     if days_per_move not in DAYS_PER_MOVE:
         raise ChallengeError("Days per move must be 1, 2, 3, 5, 7 or 14.")
     if getattr(user, "is_bot", False):

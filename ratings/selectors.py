@@ -21,8 +21,11 @@ class Board:
 
     @property
     def label(self) -> str:
-        """ "Standard" while XIX is the only game, "XIX Standard" once there are more."""
-        return f"{self.game_name} {self.variant_label}" if self.named else self.variant_label
+        """ "Standard" while XIX is the only game, "XIX Standard" once there are more (a
+        label that names its game already, "XIX 2.0 (2023 rules)", is not prefixed again)."""
+        if not self.named or self.variant_label.startswith(f"{self.game_name} "):
+            return self.variant_label
+        return f"{self.game_name} {self.variant_label}"
 
     @property
     def key(self) -> str:

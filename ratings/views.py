@@ -9,11 +9,10 @@ from django.views.decorators.http import require_safe
 from games import registry
 
 from . import selectors, systems
+from .models import OLD_XIX_VARIANTS
 from .systems.glicko2 import PROVISIONAL_DEVIATION
 
 PAGE_SIZE = 50
-# The leaderboards of the site before it had several games: /leaderboard/<variant>/.
-OLD_XIX_VARIANTS = ("standard", "talon")
 
 
 @require_safe

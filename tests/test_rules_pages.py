@@ -191,7 +191,7 @@ def test_the_figures_are_drawn_in_the_page_with_words_for_screen_readers(client)
     assert "8 of spades" in xeri  # the card's name, for screen readers
 
 
-PAGES = ["/", "/rules/", *(f"/rules/{key}/" for key in KEYS)]
+PAGES = ["/", "/rules/", *(f"/rules/{key}/" for key in KEYS), "/rules/xix/v2/"]
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -254,3 +254,51 @@ def test_a_page_about_another_game_credits_it_in_the_footer(client):
     assert "Xeri: a traditional Greek game that nobody owns.<br> XIX was designed by" in xeri
     xix = " ".join(client.get("/rules/xix/").content.decode().split())
     assert '<footer class="site-footer"> <p> XIX was designed by Michael Purcell' in xix
+
+
+def test_xix_2_0_has_its_own_page_in_our_words_with_a_worked_example(client):
+    """Players who come with the designer's rulebook 2.0 (2023) find their game: the XIX
+    page leads to it, and it explains the rules that differ, credits the designer and
+    works through an exchange (a 19 sum, strikes and slides, stakes, draft, trade)."""
+    xix = main_of(client.get("/rules/xix/"))
+    assert 'href="/rules/xix/v2/"' in xix
+    assert "XIX 2.0 (2023 rules)" in words(xix)
+
+    response = client.get("/rules/xix/v2/")
+
+    assert response.status_code == 200
+    main = main_of(response)
+    text = words(main)
+    assert "How to play XIX 2.0 (2023 rules)" in text
+    assert "Rules › XIX › XIX 2.0 (2023 rules)" in text  # the breadcrumb
+    assert "XIX was designed by Michael Purcell" in text
+    assert "rulebook 2.0 (October 2023)" in text
+    assert 'href="https://creativecommons.org/licenses/by/4.0/"' in main
+    assert "Points 3 5 8" in text  # the stakes table
+    for phrase in [
+        "no open hand, nobody raises or abandons",
+        "the lower card takes it",
+        "slide a row card",
+        "Your third strike in an exchange ends it",
+        "the loser of the exchange picks one first",
+        "You cannot put back the strike card you have just taken",
+        "a player with 19 points or more has won",
+        # The worked example, step by step.
+        "Ann leads 15, Ben answers 4. That makes 19",
+        "slides position 3: she sees the 10",
+        "Ben wins the exchange and scores 8 at once",
+        "Ann 17, Ben 16, Ann 15, Ben 14",
+        "She takes the 18 from position 5 and puts her 4 face down there",
+    ]:
+        assert phrase in text, phrase
+    # The slid row is drawn in the page, with words for screen readers.
+    assert 'aria-label="The strike row after three strikes' in main
+    assert main.count('class="v2-slot v2-slid-') == 3
+    assert csp_offences(response.content.decode()) == []
+
+
+def test_only_a_variant_with_its_own_rules_has_a_page(client):
+    assert client.get("/rules/xix/standard/").status_code == 404
+    assert client.get("/rules/xix/v3/").status_code == 404
+    assert client.get("/rules/xeri/v2/").status_code == 404
+    assert client.post("/rules/xix/v2/").status_code == 405

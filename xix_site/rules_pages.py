@@ -9,7 +9,7 @@ one-line description and who made the game. Each page's text is the template
 serves names it in its site object (``rules_template``), a game not served yet has none.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games import registry
 
@@ -53,6 +53,12 @@ ABOUT: dict[str, About] = {
 }
 
 
+# Variants whose rules are told on a page of their own, (game, variant) -> template: XIX 2.0
+# shares little with the older rulebooks but the cards and the 19 rule. Served at
+# /rules/<key>/<variant>/, and the game's page links to it.
+VARIANT_PAGES: dict[tuple[str, str], str] = {("xix", "v2"): "xix/rules_v2.html"}
+
+
 def _span(counts: list[int], joiner: str) -> str:
     if len(counts) == 1:
         return str(counts[0])
@@ -86,6 +92,10 @@ class RulesPage:
     variants: tuple[str, ...]  # the variants' labels, as the engine names them
     playable: bool  # the site serves it: there is a lobby to play it in
     template: str
+    # The variants with a page of their own: (variant key, label), in the engine's order.
+    variant_pages: tuple[tuple[str, str], ...] = ()
+    variant: str | None = None  # on a variant's own page: its key
+    variant_label: str = ""  # and its label
 
 
 def games() -> list[RulesPage]:
@@ -111,7 +121,20 @@ def game(key: str, served=None) -> RulesPage:
         variants=tuple(info.label for info in rules.variants.values()),
         playable=key in served,
         template=template,
+        variant_pages=tuple(
+            (variant, info.label)
+            for variant, info in rules.variants.items()
+            if (key, variant) in VARIANT_PAGES
+        ),
     )
+
+
+def variant_page(key: str, variant: str) -> RulesPage:
+    """The page of one variant with rules of its own; ``KeyError`` for any other."""
+    template = VARIANT_PAGES[key, variant]
+    page = game(key)
+    label = registry.rules(key).variants[variant].label
+    return replace(page, template=template, variant=variant, variant_label=label)
 
 
 def credit_line(key: str) -> str:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules, name="rules"),
     path("rules/<slug:key>/", views.rules_game, name="rules_game"),
+    path("rules/<slug:key>/<slug:variant>/", views.rules_variant, name="rules_variant"),
     path("healthz", health.healthz, name="healthz"),
     path("events/games/<int:game_id>/", push.game_stream, name="game_stream"),
     path("events/me/", push.user_stream, name="user_stream"),

@@ -35,3 +35,15 @@ def rules_game(request, key):
     return render(
         request, game.template, {"game": game, "footer_credit": rules_pages.credit_line(key)}
     )
+
+
+@require_safe
+def rules_variant(request, key, variant):
+    """A variant's rules on a page of their own (``rules_pages.VARIANT_PAGES``)."""
+    try:
+        game = rules_pages.variant_page(key, variant)
+    except KeyError:
+        raise Http404("No variant of that name has rules of its own here.") from None
+    return render(
+        request, game.template, {"game": game, "footer_credit": rules_pages.credit_line(key)}
+    )

@@ -10,13 +10,16 @@ and the admin's every-card rows. Nothing here restates a rule: it reads the engi
 
 from games.views.actions import Field, parse_action_form
 from games.xix.engine import FORMAT, record_of
+from games.xix.engine.rules import STAKES
 
 # The action types in the order the form's message names them, and their fields. The form
 # sends row positions as the engine counts them (0 to 4); people see them as 1 to 5.
 CARD = Field("card", 1, 18, "Choose a card.")
 POSITION = Field("row position", 0, 4, "Choose a row position to trade with.", shown_from=1)
+SLIDE = Field("row position", 0, 4, "Choose a row position to slide.", shown_from=1)
 ACTIONS = {
     "play": {"card": CARD},
+    "slide": {"position": SLIDE},
     "raise": {},
     "abandon": {},
     "draft": {"card": CARD},
@@ -26,16 +29,41 @@ ACTIONS = {
 PHASES = {
     "play": "{name} to play",
     "decide": "{name} to raise or abandon",
+    "slide": "{name} to slide a row card",
     "draft": "{name} to draft a card",
     "trade": "{name} to trade a card with the row",
 }
 
 STRIKES = 3  # strikes per exchange: the pips beside each score
+V2 = "v2"  # XIX 2.0 (2023 rules): one hand, slides, stakes 3, 5 or 8 (RULINGS 16-29)
+V2_STAKES = STAKES[V2]  # by strikes in the exchange: 3, 4 and 5 are worth 3, 5 and 8
 
 
 def _screen_order(seat):
     """Seats in screen order: (top, bottom). A spectator sees seat 0 at the bottom."""
     return (1, 0) if seat in (None, 0) else (0, 1)
+
+
+def v2_stakes(strikes) -> list[int]:
+    """What a v2 exchange can still be worth, from its strikes so far (ruling 21): it ends
+    at a seat's third strike, for 3, 4 or 5 strikes in all, worth 3, 5 or 8. After the
+    third strike: the one value it was scored at."""
+    total = sum(strikes)
+    if max(strikes) >= STRIKES:
+        return [V2_STAKES[total]]
+    soonest = total + STRIKES - max(strikes)
+    return [V2_STAKES[n] for n in range(soonest, 2 * STRIKES)]
+
+
+def _or(values) -> str:
+    words = [str(v) for v in values]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _slid_mark(slot, names) -> str:
+    """The mark " (slid by bob)" after a v2 row card slid in this exchange, else ""."""
+    by = slot.get("slid_by")
+    return "" if by is None else f" (slid by {names[by]})"
 
 
 def _cards(cards) -> str:
@@ -80,7 +108,37 @@ class XixSite:
         legal = view["legal_actions"]
         kinds = {a["type"] for a in legal}
         trade_positions = sorted({a["position"] for a in legal if a["type"] == "trade"})
+        v2 = view["variant"] == V2
+        extra = {}
+        if v2:
+            # Each slid card is drawn pushed towards the seat that slid it while the
+            # exchange is played (ruling 23: they go back before the draft, though the
+            # marks say who slid what until the trade); a seat reads "slid by you" or the
+            # other's name (both see which positions, ruling 20).
+            side = {seats[top]["seat"]: "top", seats[bottom]["seat"]: "bottom"}
+            if view["phase"] not in ("play", "slide"):
+                side = {}
+            who = {e["seat"]: "you" if e["is_you"] else e["user"].username for e in seats}
+            row = [
+                {
+                    **slot,
+                    "slid_side": side.get(slot["slid_by"]),
+                    "slid_name": who.get(slot["slid_by"], ""),
+                }
+                for slot in view["row"]
+            ]
+            slides = sorted(a["position"] for a in legal if a["type"] == "slide")
+            extra = {
+                "row": row,
+                "can_slide": bool(slides),
+                "slide_slots": [row[p] for p in slides],
+                "stakes_words": _or(v2_stakes(view["strikes"])),
+                "stakes_done": max(view["strikes"]) >= STRIKES,
+                "strikes_total": sum(view["strikes"]),
+            }
         return {
+            **extra,
+            "v2": v2,
             "top": seats[top],
             "bottom": seats[bottom],
             "can_play": "play" in kinds,
@@ -97,6 +155,8 @@ class XixSite:
         bottom = seat if seat is not None else 0
         pool = "Draft pool" if view["phase"] == "draft" else "Cards played this exchange"
         return {
+            "v2": view["variant"] == V2,
+            "stakes_words": _or(v2_stakes(view["strikes"])),
             "top": self._replay_seat(view, 1 - bottom, names),
             "bottom": self._replay_seat(view, bottom, names),
             "pool_label": pool,
@@ -129,15 +189,20 @@ class XixSite:
     def admin_rows(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         """Every card of the game as it stands, as (label, text) rows, from a full view."""
         rows = []
+        v2 = view["variant"] == V2
         for seat, name in enumerate(names):
             hand = view["hands"][seat]
+            if v2:
+                rows.append((f"{name} (seat {seat}), hand", _cards(hand["closed"])))
+                continue
             rows.append((f"{name} (seat {seat}), closed", _cards(hand["closed"])))
             rows.append((f"{name} (seat {seat}), open", _cards(hand["open"])))
         rows.append(
             (
                 "Row",
                 " ".join(
-                    f"{slot['card']}{'' if slot['face_up'] else ' (down)'}" for slot in view["row"]
+                    f"{slot['card']}{'' if slot['face_up'] else ' (down)'}{_slid_mark(slot, names)}"
+                    for slot in view["row"]
                 ),
             )
         )

@@ -147,6 +147,9 @@ def site():
     pages |= {f"game {key}": f"/games/{game.pk}/" for key, game in games.items()}
     # The rules draw each game's cards as the tables do.
     pages |= {f"rules {key}": f"/rules/{key}/" for key in games}
+    # XIX 2.0: a table with slid cards (a slide in each of the first tricks), its rules.
+    v2 = play_random(start_game(ann, bob, variant="v2", seed="theme-v2"), moves=9, seed=2)
+    pages |= {"game xix v2": f"/games/{v2.pk}/", "rules xix v2": "/rules/xix/v2/"}
     return ann, pages
 
 

@@ -38,9 +38,14 @@ def trade(seat, card, position):
     return {"seat": seat, "type": "trade", "card": card, "position": position}
 
 
+def slide(seat, position):
+    return {"seat": seat, "type": "slide", "position": position}
+
+
 def action_of(kind, seat, card=0, position=0):
     """The action dict of a (type, seat, card, position) tuple, built without the engine."""
     builders = {
+        "slide": lambda: slide(seat, position),
         "play": lambda: play(seat, card),
         "raise": lambda: raise_(seat),
         "abandon": lambda: abandon(seat),

@@ -152,7 +152,7 @@ def random_records(count):
     """``count`` finished random games (fast playout) and the verdict each must get."""
     records, verdicts = [], []
     for seed in range(count):
-        variant = ("standard", "talon")[seed % 2]
+        variant = ("standard", "talon", "v2")[seed % 3]
         deal, leader = shuffled_deal(seed)
         moves = []
         scores, winner = random_playout(

@@ -5,6 +5,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from games.xix.engine import cards_of, full_view, new_game, seat_view, spectator_view
 from tests.engine.helpers import ALL_CARDS_MASK, games
 
+VARIANTS = ("standard", "talon", "v2")
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 SPECTATOR = "spectator"
 
@@ -26,6 +27,8 @@ class Witness:
         self.held = [0, 0]
         self.public = 0
         self.placed = [{}, {}]  # per seat: row position -> card it put there face down
+        self.peeked = [{}, {}]  # v2, per seat: row position -> card it saw by sliding
+        self.slid = [0, 0]  # v2, per seat: every card it ever saw by sliding
 
     def look(self, state):
         for seat in (0, 1):
@@ -33,17 +36,29 @@ class Witness:
         self.public |= state.pool | state.open[0] | state.open[1] | face_up_mask(state)
 
     def act(self, state, action):
-        """Note a face-down placement before ``action`` is applied to ``state``."""
+        """Note a face-down placement (or a v2 slide) before ``action`` is applied."""
+        if action["type"] == "slide":
+            seat, position = action["seat"], action["position"]
+            self.peeked[seat][position] = state.row[position]
+            self.slid[seat] |= 1 << state.row[position]
         if action["type"] != "trade":
             return
         seat, card, position = action["seat"], action["card"], action["position"]
-        for placed in self.placed:
-            placed.pop(position, None)
-        if self.variant == "standard" and state.closed[seat] >> card & 1:
+        for known in (*self.placed, *self.peeked):
+            known.pop(position, None)
+        if self.variant == "v2" or (self.variant == "standard" and state.closed[seat] >> card & 1):
             self.placed[seat][position] = card
 
+    def knows_at(self, viewer) -> dict:
+        """Row position -> card, for the cards ``viewer`` may know where they lie."""
+        if viewer == SPECTATOR:
+            return {}
+        return {**self.peeked[viewer], **self.placed[viewer]}
+
     def seen(self, viewer):
-        return self.public | (0 if viewer == SPECTATOR else self.held[viewer])
+        if viewer == SPECTATOR:
+            return self.public
+        return self.public | self.held[viewer] | self.slid[viewer]
 
 
 def walk(states, actions):
@@ -71,10 +86,12 @@ def check_hands(view, state, viewer, witness):
             if viewer == SPECTATOR:
                 assert known == set()
             else:
-                assert known <= set(cards_of(witness.held[viewer]))
+                assert known <= set(cards_of(witness.seen(viewer)))
 
 
 def check_row(view, state, viewer, witness):
+    if state.variant == "v2":
+        return check_row_v2(view, state, viewer, witness)
     mine = {} if viewer == SPECTATOR else witness.placed[viewer]
     for position, slot in enumerate(view["row"]):
         face_up = state.row_up[position]
@@ -84,6 +101,20 @@ def check_row(view, state, viewer, witness):
             assert slot["card"] == state.row[position]
         else:
             assert slot["card"] is None
+
+
+def check_row_v2(view, state, viewer, witness):
+    """Rulings 28-29: a row card is shown to a seat that placed it or slid it, while it
+    stays there; nothing in the row is ever face up."""
+    knows = witness.knows_at(viewer)
+    mine = {} if viewer == SPECTATOR else witness.placed[viewer]
+    for position, slot in enumerate(view["row"]):
+        assert slot["face_up"] is False
+        assert slot["yours"] == (position in mine)
+        assert slot["card"] == (state.row[position] if position in knows else None)
+        assert slot["peeked"] == (position in knows and position not in mine)
+        slid = state.slid[position]
+        assert slot["slid_by"] == (None if slid < 0 else slid)
 
 
 def check_view(view, state, viewer, witness):
@@ -104,7 +135,7 @@ def check_view(view, state, viewer, witness):
 
 
 @settings(max_examples=100, **SETTINGS)
-@given(games())
+@given(games(VARIANTS))
 def test_everything_a_view_states_is_true_and_known_to_the_viewer(game):
     states, actions = game
     for state, witness in walk(*game):
@@ -136,7 +167,7 @@ def replay_states(variant, deal, leader, actions):
 
 
 @settings(max_examples=300, **SETTINGS)
-@given(games(), st.sampled_from([0, 1, SPECTATOR]), st.data())
+@given(games(VARIANTS), st.sampled_from([0, 1, SPECTATOR]), st.data())
 def test_a_viewer_cannot_tell_apart_deals_that_differ_in_cards_it_never_saw(game, viewer, data):
     """Swap two cards the viewer has not seen by step ``length`` and no action names, in
     the deal; the same actions stay legal and the viewer's views stay equal up to there."""

@@ -32,7 +32,7 @@ def test_open_challenge_waits_seven_days_for_anyone():
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("variant", "chess", "standard or the talon"),
+        ("variant", "chess", "Choose a variant: Standard"),
         ("days_per_move", 4, "1, 2, 3, 5, 7 or 14"),
         ("days_per_move", 0, "1, 2, 3, 5, 7 or 14"),
     ],

@@ -171,7 +171,7 @@ def test_double_submit_applies_once(game):
         ({"seq": "9" * 40, "type": "play", "card": "5"}, "must be a whole number"),
         (
             {"seq": "0", "type": "cheat"},
-            "Choose one of the offered actions: play, raise, abandon, draft or trade.",
+            "Choose one of the offered actions: play, slide, raise, abandon, draft or trade.",
         ),
         ({"seq": "0"}, "Choose one of the offered actions"),
         ({"seq": "0", "type": "play"}, "Choose a card."),

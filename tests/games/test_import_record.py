@@ -177,6 +177,7 @@ def table_record(kind: str, variant: str, seats: int, seed: str, moves=None) -> 
 @pytest.mark.parametrize(
     ("kind", "variant", "seats"),
     [
+        ("xix", "v2", 2),
         ("xactika", "bid", 4),
         ("xeri", "classic", 4),
         ("xeri", "classic", 2),

@@ -38,7 +38,8 @@ def test_the_registry_hands_out_xix_rules_matching_the_protocols():
 
 
 def test_the_variants_are_standard_and_talon_for_two_seats_and_only_talon_draws():
-    assert sorted(RULES.variants) == ["standard", "talon"]
+    assert sorted(RULES.variants) == ["standard", "talon", "v2"]
+    assert RULES.variants["v2"].label == "XIX 2.0 (2023 rules)"
     for key, info in RULES.variants.items():
         assert (info.key, info.seat_counts, info.timeout_policy) == (key, (2,), "forfeit")
         assert info.rating_system(2) == "glicko2"
@@ -85,7 +86,7 @@ def test_refusals_are_the_kits_and_replay_names_the_index():
     assert not RULES.is_legal(state, {**actions[0], "seat": True})
 
 
-@pytest.mark.parametrize("variant", ["standard", "talon"])
+@pytest.mark.parametrize("variant", ["standard", "talon", "v2"])
 def test_the_record_header_is_byte_for_byte_what_xix_1_records_hold(variant):
     setup, actions, state = played(variant, 11)
     header = RULES.record_header(variant, 2, setup)

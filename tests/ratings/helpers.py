@@ -14,7 +14,8 @@ def finished_game(p0, p1, *, winner, variant="standard", rated=True, scores=(19,
     if winner is None:
         reason = Game.Reason.TALON_END
     else:
-        reason = Game.Reason.EXACT_19 if variant == "standard" else Game.Reason.TALON_END
+        reasons = {"standard": Game.Reason.EXACT_19, "v2": Game.Reason.REACHED_19}
+        reason = reasons.get(variant, Game.Reason.TALON_END)
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         services.game_finish(locked, winner=winner, scores=list(scores), reason=reason)

@@ -1,4 +1,5 @@
-"""The profile's records per game and variant: XIX's as before, other games once played."""
+"""The profile's records per game and variant: XIX's standard and talon as before, other
+variants (XIX 2.0's included) and other games once played."""
 
 import re
 
@@ -60,3 +61,21 @@ def test_a_record_for_each_game_and_variant_played(client, party):
     assert "Rating history: 1500 to" in party_card and "over 2 games" in party_card
     # Only XIX games can be listed by variant in the match history so far.
     assert "?variant=free" not in html
+
+
+def test_xix_2_0s_record_shows_once_played(client, xix_alone):
+    ann, ben = UserFactory(username="ann"), UserFactory(username="ben")
+    finished_game(ann, ben, winner=1, variant="v2", scores=(8, 19))
+
+    html = client.get("/players/ann/").content.decode()
+
+    assert cards(html)[2] == ("v2", "XIX 2.0 (2023 rules)", {"Played": 1, "Won": 0, "Lost": 1})
+    assert 'href="/players/ann/history/?variant=v2">XIX 2.0 (2023 rules) games</a>' in html
+    assert [key for key, _, _ in cards(client.get("/players/ben/").content.decode())] == [
+        "standard",
+        "talon",
+        "v2",
+    ]
+    carl = UserFactory(username="carl")
+    shown = cards(client.get(f"/players/{carl.username}/").content.decode())
+    assert [key for key, _, _ in shown] == ["standard", "talon"]

@@ -76,6 +76,7 @@ TABLE = {
     "home": row(G, None, 200, 200, 200, 200, 200, 200),
     "rules": row(G, None, 200, 200, 200, 200, 200, 200),
     "rules_game": row(G, "game-key", 200, 200, 200, 200, 200, 200),
+    "rules_variant": row(G, "variant-page", 200, 200, 200, 200, 200, 200),
     "healthz": row(G, None, 200, 200, 200, 200, 200, 200),
     # A game's event stream (games/push.py): 204 under the test client (WSGI, no stream).
     "game_stream": row(G, "live", L, 204, 204, 204, 204, 204),
@@ -241,6 +242,8 @@ def url_for(name: str, obj, world) -> str:
         return reverse(name, args=["xeri"])
     if obj == "kind-variant":
         return reverse(name, args=["xix", "standard"])
+    if obj == "variant-page":
+        return reverse(name, args=["xix", "v2"])
     if obj == "bad-key":
         if name == "account_confirm_email":
             return reverse(name, args=["not-a-key"])

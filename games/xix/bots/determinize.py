@@ -13,7 +13,17 @@ everything the seat knows.
 import random
 
 from games.xix.engine import State
-from games.xix.engine.rules import ALL_CARDS, DECIDE, DRAFT, OVER, PLAY, ROW_SIZE, TRADE
+from games.xix.engine.rules import (
+    ALL_CARDS,
+    DECIDE,
+    DRAFT,
+    OVER,
+    PLAY,
+    ROW_SIZE,
+    SLIDE,
+    TRADE,
+    V2,
+)
 
 from .knowledge import Knowledge, mask_of
 
@@ -34,7 +44,7 @@ class Determinizer:
             leader = trick["leader"]
         elif phase == PLAY:
             leader = to_move
-        elif phase == DECIDE:
+        elif phase in (DECIDE, SLIDE):
             leader = 1 - to_move  # the seat that just took the trick leads next
         elif last_exchange is not None:
             leader = last_exchange["winner"]  # draft, trade and over: the exchange winner
@@ -79,6 +89,14 @@ class Determinizer:
         me, opp = self.me, self.opp
         opp_hidden, at_position = self._place(rng)
         row, row_up, row_by = [0] * ROW_SIZE, [False] * ROW_SIZE, [-1] * ROW_SIZE
+        row_known, slid = [0] * ROW_SIZE, [-1] * ROW_SIZE
+        if know.variant == V2:
+            # Who knows each position's card and who slid it are public (ruling 28).
+            for slot in view["row"]:
+                p = slot["position"]
+                row_known[p] = sum(1 << seat for seat in slot["known_to"])
+                if slot["slid_by"] is not None:
+                    slid[p] = slot["slid_by"]
         for slot in view["row"]:
             p = slot["position"]
             row_up[p] = slot["face_up"]
@@ -106,6 +124,8 @@ class Determinizer:
         s.row = row
         s.row_up = row_up
         s.row_by = row_by
+        s.row_known = row_known
+        s.slid = slid
         s.discard = discard
         s.scores = list(view["scores"])
         s.exchange = view["exchange"]
@@ -180,6 +200,6 @@ def determinize(view: dict, variant: str | None = None, rng=None) -> State:
         raise ValueError("the variant does not match the view")
     if view["phase"] == OVER:
         raise ValueError("the game is over")
-    if view["phase"] not in (PLAY, DECIDE, DRAFT, TRADE):
+    if view["phase"] not in (PLAY, DECIDE, SLIDE, DRAFT, TRADE):
         raise ValueError(f"unknown phase {view['phase']!r}")
     return Determinizer(view).deal(rng or random.Random())

@@ -9,6 +9,8 @@
   once; the standard "exactly 19, fewer wins" rule included), then the chance of winning
   the exchange, estimated from the chance that each of our best cards takes a trick
   against the cards still able to beat it.
+- **Slide** (v2): a row position whose card the seat does not know, preferring one the
+  opponent knows (learning what it knows), else the first one offered.
 - **Draft**: the strongest card in the pool.
 - **Trade**: give the weakest card allowed, take the row card with the most expected
   strength (a known card at its worth, a hidden one at the average of the unknown cards).
@@ -20,7 +22,7 @@ A card's strength is how many of the other 17 cards it beats as leader and as fo
 import random
 from functools import lru_cache
 
-from games.xix.engine.rules import STAKES, TALON, TARGET
+from games.xix.engine.rules import STAKES, TALON, TARGET, V2
 
 from .knowledge import Knowledge
 
@@ -30,9 +32,14 @@ RAISE_THRESHOLD = 0.25
 def game_value(variant: str, scores, me: int) -> float | None:
     """1 if ``scores`` end the game with ``me`` winning, 0 if losing, None if it goes on.
 
-    Only the standard variant ends on the score alone (ruling 11); talon returns None.
+    The standard variant ends on the score (ruling 11), v2 at 19 or more (ruling 22); talon
+    returns None.
     """
     if variant == TALON:
+        return None
+    if variant == V2:
+        if max(scores) >= TARGET:
+            return 1.0 if scores[me] > scores[1 - me] else 0.0
         return None
     a, b = scores
     if a + b == TARGET:
@@ -42,8 +49,10 @@ def game_value(variant: str, scores, me: int) -> float | None:
     return None
 
 
-# Rough chances of an exchange being worth 1, 2, ... strikes' stakes between fair players.
+# Rough chances of an exchange being worth 1, 2, ... strikes' stakes between fair players
+# (v2: an exchange always runs to 3, 4 or 5 strikes).
 _STRIKE_CHANCES = (0.0, 0.45, 0.25, 0.15, 0.1, 0.05)
+_V2_STRIKE_CHANCES = (0.0, 0.0, 0.0, 0.25, 0.375, 0.375)
 
 
 @lru_cache(maxsize=4)
@@ -56,6 +65,7 @@ def score_table(variant: str) -> dict[tuple[int, int], float]:
     """
     table: dict[tuple[int, int], float] = {}
     stakes = STAKES[variant]
+    chances = _V2_STRIKE_CHANCES if variant == V2 else _STRIKE_CHANCES
 
     def value(a: int, b: int) -> float:
         end = game_value(variant, (a, b), 0)
@@ -65,7 +75,7 @@ def score_table(variant: str) -> dict[tuple[int, int], float]:
             total = 0.0
             for strikes in range(1, 6):
                 k = stakes[strikes]
-                total += _STRIKE_CHANCES[strikes] * 0.5 * (value(a + k, b) + value(a, b + k))
+                total += chances[strikes] * 0.5 * (value(a + k, b) + value(a, b + k))
             table[(a, b)] = total
         return table[(a, b)]
 
@@ -142,6 +152,8 @@ class HeuristicBot:
             return _find(legal, type="play", card=card)
         if phase == "decide":
             return _find(legal, type="raise" if self._raise(know, view) else "abandon")
+        if phase == "slide":
+            return self._slide(view, legal)
         if phase == "draft":
             return _find(legal, type="draft", card=know.strongest(view["pool"]))
         if phase == "trade":
@@ -209,6 +221,19 @@ class HeuristicBot:
         # Our estimate of p is cautious (the opponent's best reply to every lead).
         p = min(1.0, p + self.raise_threshold)
         return p * win + (1 - p) * lose > abandon
+
+    # --- slide (v2) ----------------------------------------------------------------------
+
+    def _slide(self, view: dict, legal: list[dict]) -> dict:
+        row = view["row"]
+        opp = 1 - view["viewer"]
+
+        def worth(action):
+            slot = row[action["position"]]
+            return (slot["card"] is None, opp in slot["known_to"])
+
+        best = max(worth(action) for action in legal)
+        return next(action for action in legal if worth(action) == best)
 
     # --- draft and trade ----------------------------------------------------------------
 

@@ -13,13 +13,18 @@ is in the opponent's closed hand or at a row position the opponent has filled fa
 from its closed hand since it took that card: never in the discard, and never at a row
 position still holding a dealt card or a card the opponent placed before. The view states
 only certainties, so this comes from the seat's own history (``lost_places``).
+
+In XIX 2.0 (v2) more cards get lost: every card the opponent drafted, and every row card the
+seat knew (it placed or slid it) that the opponent took, once the opponent trades again
+(ruling 28). Such a card is in the opponent's hand or at a row position the opponent has
+filled since the card went into its hand, and nobody has traded at since.
 """
 
 import re
 from functools import lru_cache
 from math import comb
 
-from games.xix.engine.rules import ALL_CARDS, CARDS, TALON, trick_taker
+from games.xix.engine.rules import ALL_CARDS, CARDS, TALON, V2, trick_taker
 
 
 def mask_of(cards) -> int:
@@ -67,12 +72,59 @@ _MY_TRADE = re.compile(
 )
 
 
+# The same for XIX 2.0's lines: the opponent's trades (the card it took named only when the
+# seat knew it), the seat's own trades, and the opponent's draft picks.
+_V2_OPP_TRADE = re.compile(r" traded a hidden card for (?:the card|(\d+)) at row position (\d)")
+_V2_MY_TRADE = re.compile(r"^You traded \d+ for the \d+ at row position (\d);")
+_V2_OPP_DRAFT = re.compile(r" drafted (\d+)$")
+
+
+def _v2_history(view: dict) -> tuple[dict[int, int], dict[int, int | None]]:
+    """(card -> the latest line where it surely went into the opponent's hand, position ->
+    line of the opponent's latest trade there, None when the seat traded there since)."""
+    took: dict[int, int] = {}
+    last_down: dict[int, int | None] = {}
+    for index, line in enumerate(view["history"]):
+        if line.startswith("You "):
+            mine = _V2_MY_TRADE.match(line)
+            if mine:
+                last_down[int(mine.group(1)) - 1] = None
+            continue
+        traded = _V2_OPP_TRADE.search(line)
+        if traded:
+            last_down[int(traded.group(2)) - 1] = index
+            if traded.group(1):
+                took[int(traded.group(1))] = index
+            continue
+        drafted = _V2_OPP_DRAFT.search(line)
+        if drafted:
+            took[int(drafted.group(1))] = index
+    return took, last_down
+
+
 def lost_places(view: dict, lost, hidden_positions) -> dict[int, list[int]]:
     """For each ``lost`` card, the hidden row positions where it may lie (besides the
     opponent's closed hand): those the opponent filled face down from its closed hand after
     it took the card, and which nobody has traded at since."""
     if not lost:
         return {}
+    if view["variant"] == V2:
+        took, last_down = _v2_history(view)
+    else:
+        took, last_down = _history(view)
+    places = {}
+    for card in lost:
+        since = took.get(card)
+        if since is None:
+            raise ValueError(f"the view's history does not say how card {card} was lost")
+        places[card] = [
+            p for p in hidden_positions if last_down.get(p) is not None and last_down[p] > since
+        ]
+    return places
+
+
+def _history(view: dict) -> tuple[dict[int, int], dict[int, int | None]]:
+    """``_v2_history`` for the standard and talon lines."""
     took: dict[int, int] = {}  # card -> history line where the opponent took it
     last_down: dict[int, int | None] = {}  # position -> line of its latest filling, if the
     # opponent's face-down one (None: a later trade by anyone put another card there)
@@ -92,15 +144,7 @@ def lost_places(view: dict, lost, hidden_positions) -> dict[int, list[int]]:
         taken = _OPP_TOOK_MINE.search(line)
         if taken:
             took[int(taken.group(1))] = index
-    places = {}
-    for card in lost:
-        since = took.get(card)
-        if since is None:
-            raise ValueError(f"the view's history does not say how card {card} was lost")
-        places[card] = [
-            p for p in hidden_positions if last_down.get(p) is not None and last_down[p] > since
-        ]
-    return places
+    return took, last_down
 
 
 class Knowledge:

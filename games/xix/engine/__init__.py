@@ -14,7 +14,7 @@ from .deal import shuffled_deal
 from .errors import IllegalAction
 from .game_rules import RULES
 from .records import FORMAT, check_header, check_record, make_record, record_of, replay_record
-from .rules import STANDARD, TALON, VARIANTS
+from .rules import STANDARD, TALON, V2, VARIANTS
 from .state import InvalidSetup, State, apply, cards_of, new_game, replay
 from .views import full_view, seat_view, spectator_view
 
@@ -23,6 +23,7 @@ __all__ = [
     "RULES",
     "STANDARD",
     "TALON",
+    "V2",
     "VARIANTS",
     "IllegalAction",
     "InvalidSetup",

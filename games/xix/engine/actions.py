@@ -1,4 +1,4 @@
-"""The five action shapes and their validation.
+"""The six action shapes and their validation.
 
 An action is a JSON object with exactly these keys::
 
@@ -7,6 +7,7 @@ An action is a JSON object with exactly these keys::
     {"seat": s, "type": "abandon"}
     {"seat": s, "type": "draft", "card": c}
     {"seat": s, "type": "trade", "card": c, "position": p}
+    {"seat": s, "type": "slide", "position": p}          (variant v2 only, ruling 19)
 
 Seats are 0 and 1, cards 1..18, row positions 0..4. Booleans are not integers here,
 even though Python says they are.
@@ -19,6 +20,7 @@ RAISE = "raise"
 ABANDON = "abandon"
 DRAFT = "draft"
 TRADE = "trade"
+SLIDE = "slide"
 
 KEYS = {
     PLAY: ("card",),
@@ -26,6 +28,7 @@ KEYS = {
     ABANDON: (),
     DRAFT: ("card",),
     TRADE: ("card", "position"),
+    SLIDE: ("position",),
 }
 RANGES = {"seat": (0, 1), "card": (1, 18), "position": (0, 4)}
 
@@ -48,7 +51,7 @@ def parse_action(action) -> tuple[str, int, int, int]:
     kind = action.get("type")
     if type(kind) is not str or kind not in KEYS:
         raise IllegalAction(
-            f'"type" must be one of play, raise, abandon, draft, trade, not {kind!r}'
+            f'"type" must be one of play, raise, abandon, draft, trade, slide, not {kind!r}'
         )
     expected = {"seat", "type", *KEYS[kind]}
     keys = set(action)
@@ -63,7 +66,7 @@ def parse_action(action) -> tuple[str, int, int, int]:
         raise IllegalAction(f"a {kind} action has " + " and ".join(parts))
     seat = _integer(action, "seat")
     card = _integer(action, "card") if "card" in expected else 0
-    position = _integer(action, "position") if kind == TRADE else 0
+    position = _integer(action, "position") if "position" in expected else 0
     return kind, seat, card, position
 
 
@@ -73,4 +76,6 @@ def make_action(kind: str, seat: int, card: int = 0, position: int = 0) -> dict:
         return {"seat": seat, "type": kind, "card": card, "position": position}
     if kind in (PLAY, DRAFT):
         return {"seat": seat, "type": kind, "card": card}
+    if kind == SLIDE:
+        return {"seat": seat, "type": kind, "position": position}
     return {"seat": seat, "type": kind}

@@ -26,6 +26,7 @@ class XixRules(StatePlay):
     variants = {
         rules.STANDARD: VariantInfo(rules.STANDARD, "Standard", (SEATS,)),
         rules.TALON: VariantInfo(rules.TALON, "Talon", (SEATS,), can_draw=True),
+        rules.V2: VariantInfo(rules.V2, "XIX 2.0 (2023 rules)", (SEATS,)),
     }
     reasons = REASONS
 
@@ -102,7 +103,8 @@ class XixRules(StatePlay):
         """Swap one card of the other seat's closed hand with the unused card.
 
         ``seat`` can see that card only when the other seat plays or trades it, and both
-        actions name it, so they are illegal from the twin set-up.
+        actions name it, so they are illegal from the twin set-up (in v2 too: the single
+        hand is the closed hand, and ``seat`` never sees a card traded into the row).
         """
         other = 1 - seat
         deal = list(setup["deal"])

@@ -136,3 +136,28 @@ class Narrator:
         else:
             got = "the face-down card there, now in their closed hand"
         return f"{self.who(seat)} traded {given} for {got}"
+
+    # XIX 2.0 (v2) only. A seat that slides sees the card, its opponent only the position
+    # (ruling 20); the card a trade puts in the row is its placer's alone (ruling 25).
+
+    def _slide(self, seat, position, card):
+        place = f"row position {position + 1}"
+        if self.is_you(seat) or self.sees_everything():
+            return f"{self.who(seat)} slid {place} and saw {card} there"
+        return f"{self.who(seat)} slid {place} and looked at its card"
+
+    def _slid_back(self, number):
+        return f"The cards slid in exchange {number} go back face down to their places"
+
+    def _swap(self, seat, card, position, taken, knew):
+        place = f"row position {position + 1}"
+        if self.is_you(seat) or self.sees_everything():
+            return (
+                f"{self.who(seat)} traded {card} for the {taken} at {place}; "
+                f"{card} now lies face down there"
+            )
+        if self.viewer in (0, 1) and knew >> self.viewer & 1:
+            got = f"{taken} at {place}, which you knew"
+        else:
+            got = f"the card at {place}"
+        return f"{self.who(seat)} traded a hidden card for {got}"

@@ -11,15 +11,16 @@ actions and results, so this loop cannot drift from the reference rules unnotice
 """
 
 from . import rules
-from .actions import ABANDON, DRAFT, PLAY, RAISE, TRADE
+from .actions import ABANDON, DRAFT, PLAY, RAISE, SLIDE, TRADE
 
-_PLAY, _DECIDE, _DRAFT, _TRADE, _OVER = range(5)
+_PLAY, _DECIDE, _DRAFT, _TRADE, _OVER, _SLIDE = range(6)
 _PHASE_CODES = {
     rules.PLAY: _PLAY,
     rules.DECIDE: _DECIDE,
     rules.DRAFT: _DRAFT,
     rules.TRADE: _TRADE,
     rules.OVER: _OVER,
+    rules.SLIDE: _SLIDE,
 }
 _ALL_POSITIONS = (0, 1, 2, 3, 4)
 
@@ -40,10 +41,14 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
 
     ``rand`` is a zero-argument callable giving floats in [0, 1), such as
     ``random.Random(seed).random``. Returns (final scores, winner), winner None for a
-    talon draw. When ``record`` is a list, each action is appended to it as a
-    (type, seat, card, position) tuple. ``state`` itself is not changed.
+    talon draw; every variant, v2 included. When ``record`` is a list, each action is
+    appended to it as a (type, seat, card, position) tuple. ``state`` itself is not changed.
     """
     talon = state.variant == rules.TALON
+    # XIX 2.0: a slide after every strike, the exchange scored at the third strike, before
+    # that slide (rulings 19-22). Its single hand is kept here as closed | open: drafted
+    # cards go to ``hand_open`` as in the other variants, which changes no choice.
+    v2 = state.variant == rules.V2
     table = rules.STAKES[state.variant]
     low, high = _LOW, _HIGH
     closed = state.closed[:]
@@ -59,6 +64,7 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
     pool = state.pool
     ex_loser = state.ex_loser
     down = row_up.count(False)
+    slid = sum(1 << p for p in _ALL_POSITIONS if state.slid[p] >= 0)  # v2: positions slid
     keep = record is not None
     winner = None
     while phase != _OVER:
@@ -86,7 +92,12 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
             loser = 1 - taker
             strikes[loser] += 1
             leader = taker
-            if strikes[loser] < 3:
+            if v2:
+                phase = _SLIDE
+                seat = loser
+                if strikes[loser] < 3:
+                    continue
+            elif strikes[loser] < 3:
                 phase = _DECIDE
                 seat = loser
                 continue
@@ -101,6 +112,16 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
             if keep:
                 record.append((ABANDON, seat, 0, 0))
             winner = 1 - seat
+        elif phase == _SLIDE:
+            free = [p for p in _ALL_POSITIONS if not slid >> p & 1]
+            position = free[int(rand() * len(free))]
+            slid |= 1 << position
+            if keep:
+                record.append((SLIDE, seat, 0, position))
+            phase = _DRAFT if strikes[seat] == 3 else _PLAY
+            if phase == _PLAY:
+                seat = leader
+            continue
         elif phase == _DRAFT:
             cards = low[pool & 1023] + high[pool >> 10]
             card = cards[int(rand() * len(cards))]
@@ -150,6 +171,7 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
             if keep:
                 record.append((TRADE, seat, card, position))
             strikes = [0, 0]
+            slid = 0
             pool = 0
             phase = _PLAY
             seat = leader
@@ -159,6 +181,10 @@ def random_playout(state, rand, record=None) -> tuple[list[int], int | None]:
         ex_loser = 1 - winner
         leader = winner
         a, b = scores
+        if v2:
+            if a >= 19 or b >= 19:
+                return scores, winner
+            continue  # the loser's slide comes first: phase and seat are set
         if talon:
             if not down and (not closed[0] or not closed[1]):
                 return scores, (None if a == b else (0 if a > b else 1))

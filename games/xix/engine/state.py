@@ -12,9 +12,9 @@ Hands are bitmasks (bit ``c`` set when card ``c`` is there), which keeps copying
 from games.kit import errors as kit_errors
 
 from . import rules
-from .actions import ABANDON, DRAFT, PLAY, RAISE, TRADE, make_action, parse_action
+from .actions import ABANDON, DRAFT, PLAY, RAISE, SLIDE, TRADE, make_action, parse_action
 from .errors import IllegalAction
-from .rules import DECIDE, OVER, STANDARD, TALON, TRADE as TRADE_PHASE
+from .rules import DECIDE, OVER, SLIDE as SLIDE_PHASE, STANDARD, TALON, TRADE as TRADE_PHASE, V2
 
 PLAY_PHASE = rules.PLAY
 DRAFT_PHASE = rules.DRAFT
@@ -44,7 +44,7 @@ def mask_of(cards) -> int:
 def check_setup(variant, deal, first_leader) -> None:
     """Raise InvalidSetup unless (variant, deal, first_leader) can start a game (ruling 1)."""
     if type(variant) is not str or variant not in rules.VARIANTS:
-        raise InvalidSetup(f'"variant" must be "standard" or "talon", not {variant!r}')
+        raise InvalidSetup(f'"variant" must be "standard", "talon" or "v2", not {variant!r}')
     if not isinstance(deal, list | tuple) or len(deal) != rules.DEAL_SIZE:
         raise InvalidSetup('"deal" must be a list of 18 cards')
     if any(type(c) is not int for c in deal) or sorted(deal) != list(rules.CARDS):
@@ -61,10 +61,15 @@ class State:
       closed, open                 per seat, bitmasks of the closed and open hands
       row, row_up, row_by          the row/talon: card, face up?, seat that placed it face
                                    down (-1 for dealt cards and face-up cards)
+      row_known                    v2: per row position, a bitmask of the seats (bit s) that
+                                   know its card: the placer, and each seat that slid it
+                                   since it was placed (rulings 20 and 28)
+      slid                         v2: per row position, the seat that slid it this
+                                   exchange, -1 if none (cleared by the trade, ruling 26)
       discard                      the unused card
       scores                       per seat
       exchange                     1 for the first exchange
-      phase                        play / decide / draft / trade / over
+      phase                        play / decide / slide / draft / trade / over
       to_move                      seat to act (None when over)
       leader                       leader of the current trick (next trick in decide phase)
       led                          card led to the current trick, 0 when none
@@ -76,6 +81,7 @@ class State:
       seen                         per seat, bitmask of every card that seat has seen
       public                       bitmask of every card ever played (face up for good)
       known                        per seat, cards it knows are in the opponent's closed hand
+                                   (in v2, the single hand: stored as the closed hand)
       last_trick                   (leader, led, followed, taker) of the last trick or None
       log                          events so far as a chain (previous_chain, events_tuple)
     """
@@ -89,6 +95,8 @@ class State:
         "row",
         "row_up",
         "row_by",
+        "row_known",
+        "slid",
         "discard",
         "scores",
         "exchange",
@@ -125,6 +133,8 @@ class State:
         s.row = list(deal[12:17])
         s.row_up = [False] * rules.ROW_SIZE
         s.row_by = [-1] * rules.ROW_SIZE
+        s.row_known = [0] * rules.ROW_SIZE
+        s.slid = [-1] * rules.ROW_SIZE
         s.discard = deal[17]
         s.scores = [0, 0]
         s.exchange = 1
@@ -156,6 +166,8 @@ class State:
         s.row = self.row[:]
         s.row_up = self.row_up[:]
         s.row_by = self.row_by[:]
+        s.row_known = self.row_known[:]
+        s.slid = self.slid[:]
         s.discard = self.discard
         s.scores = self.scores[:]
         s.exchange = self.exchange
@@ -226,6 +238,9 @@ class State:
             return [(PLAY, seat, c, 0) for c in cards_of(self.closed[seat] | self.open[seat])]
         if phase == DECIDE:
             return [(RAISE, seat, 0, 0), (ABANDON, seat, 0, 0)]
+        if phase == SLIDE_PHASE:
+            slid = self.slid
+            return [(SLIDE, seat, 0, p) for p in range(rules.ROW_SIZE) if slid[p] < 0]
         if phase == DRAFT_PHASE:
             return [(DRAFT, seat, c, 0) for c in cards_of(self.pool)]
         if phase == TRADE_PHASE:
@@ -234,7 +249,7 @@ class State:
         return []
 
     def trade_options(self) -> tuple[list[int], list[int]]:
-        """(hand cards, row positions) the exchange loser may trade (rulings 10 and 13)."""
+        """(hand cards, row positions) the exchange loser may trade (rulings 10, 13, 25)."""
         seat = self.to_move
         if self.variant == TALON:
             down = [p for p in range(rules.ROW_SIZE) if not self.row_up[p]]
@@ -252,12 +267,29 @@ class State:
 
     def _step(self, kind: str, seat: int, card: int, position: int) -> tuple:
         """Apply a shape-checked action in place. Checks every rule before changing anything."""
+        if self.variant == V2:
+            if kind in (RAISE, ABANDON):
+                raise IllegalAction(
+                    f"XIX 2.0 has no {kind}: a strike is followed by a slide (ruling 17)"
+                )
+        elif kind == SLIDE:
+            raise IllegalAction(
+                f"there is no slide in the {self.variant} variant (only in XIX 2.0)"
+            )
         phase = self.phase
         if phase == OVER:
             raise IllegalAction("the game is over")
         if seat != self.to_move:
             raise IllegalAction("it is not your turn")
-        if phase == PLAY_PHASE:
+        if phase == SLIDE_PHASE:
+            if kind != SLIDE:
+                raise IllegalAction(
+                    "you just received a strike: you must slide a row card first (ruling 19)"
+                )
+            events = self._slide(seat, position)
+        elif kind == SLIDE:
+            raise IllegalAction("you can only slide right after you receive a strike (ruling 19)")
+        elif phase == PLAY_PHASE:
             if kind != PLAY:
                 raise IllegalAction(_WRONG_KIND_IN_PLAY[kind])
             events = self._play(seat, card)
@@ -283,7 +315,11 @@ class State:
 
     def _play(self, seat: int, card: int) -> list:
         bit = 1 << card
-        if self.closed[seat] & bit:
+        if self.variant == V2:
+            if not self.closed[seat] & bit:
+                raise IllegalAction(f"card {card} is not in your hand (ruling 17)")
+            self.closed[seat] ^= bit
+        elif self.closed[seat] & bit:
             self.closed[seat] ^= bit
         elif self.open[seat] & bit:
             self.open[seat] ^= bit
@@ -311,6 +347,14 @@ class State:
             ("strike", loser, self.strikes[loser], self.strikes[0] + self.strikes[1]),
         ]
         self.leader = taker
+        if self.variant == V2:
+            # Ruling 19: every strike is followed by the struck seat's slide; ruling 21: a
+            # third strike ends the exchange and scores it first (ruling 22: maybe the game).
+            self.phase = SLIDE_PHASE
+            self.to_move = loser
+            if self.strikes[loser] == rules.MAX_STRIKES_PER_SEAT:
+                return self._end_exchange(taker, events)
+            return events
         if self.strikes[loser] == rules.MAX_STRIKES_PER_SEAT:
             return self._end_exchange(taker, events)  # ruling 3: no action for the third
         self.phase = DECIDE
@@ -332,6 +376,11 @@ class State:
         events.append(("exchange", winner, points, self.exchange, tuple(self.scores)))
         if self.variant == STANDARD:
             over, game_winner, reason = rules.standard_game_end(self.scores)
+        elif self.variant == V2:
+            over, game_winner = rules.v2_game_end(self.scores)
+            reason = rules.REACHED_19
+            if not over:
+                return events  # the loser's slide comes first (rulings 19 and 21)
         else:
             over = all(self.row_up) and (self.closed[0] == 0 or self.closed[1] == 0)
             game_winner = rules.talon_winner(self.scores) if over else None
@@ -347,12 +396,39 @@ class State:
         self.to_move = loser  # ruling 6: the loser drafts first
         return events
 
+    def _slide(self, seat: int, position: int) -> list:
+        """Ruling 19: slide the row card at ``position``; ruling 20: the seat sees it."""
+        if self.slid[position] >= 0:
+            raise IllegalAction(
+                f"row position {position + 1} has already been slid in this exchange (ruling 19)"
+            )
+        card = self.row[position]
+        self.slid[position] = seat
+        self.row_known[position] |= 1 << seat
+        self.seen[seat] |= 1 << card
+        events = [("slide", seat, position, card)]
+        if self.strikes[seat] == rules.MAX_STRIKES_PER_SEAT:
+            # The exchange was scored at the strike (ruling 21); the slid cards go back
+            # (ruling 23) and the loser drafts first (ruling 24).
+            events.append(("slid_back", self.exchange))
+            self.phase = DRAFT_PHASE
+            self.to_move = seat
+        else:
+            self.phase = PLAY_PHASE
+            self.to_move = self.leader
+        return events
+
     def _draft(self, seat: int, card: int) -> list:
         bit = 1 << card
         if not self.pool & bit:
             raise IllegalAction(f"card {card} is not in the draft pool")
         self.pool ^= bit
-        self.open[seat] |= bit
+        if self.variant == V2:
+            # Ruling 24: into the single hand, where the opponent knows it is (ruling 28).
+            self.closed[seat] |= bit
+            self.known[1 - seat] |= bit
+        else:
+            self.open[seat] |= bit
         if self.pool:
             self.to_move = 1 - seat
         else:
@@ -361,6 +437,8 @@ class State:
         return [("draft", seat, card)]
 
     def _trade(self, seat: int, card: int, position: int) -> list:
+        if self.variant == V2:
+            return self._trade_v2(seat, card, position)
         bit = 1 << card
         from_closed = bool(self.closed[seat] & bit)
         if not from_closed and not self.open[seat] & bit:
@@ -401,7 +479,35 @@ class State:
         else:
             self.open[seat] |= taken_bit
         events = [("trade", seat, card, from_closed, position, taken, taken_down, placed_by)]
-        # The next exchange: the last exchange's winner leads (ruling 5).
+        return self._next_exchange(events)
+
+    def _trade_v2(self, seat: int, card: int, position: int) -> list:
+        """Ruling 25: the strike card at ``position`` into the hand, ``card`` (in the hand
+        before the trade) face down in its place; ruling 28 for what each seat knows."""
+        bit = 1 << card
+        if not self.closed[seat] & bit:
+            raise IllegalAction(
+                f"card {card} is not in your hand: the card you place must be in your hand "
+                "before the trade, so it cannot be the strike card (ruling 25)"
+            )
+        opponent = 1 - seat
+        taken = self.row[position]
+        taken_bit = 1 << taken
+        knew = self.row_known[position]
+        self.closed[seat] ^= bit | taken_bit
+        self.seen[seat] |= taken_bit
+        # The opponent no longer knows which of the cards it knew of are still in the hand;
+        # a strike card it knew is surely there, as it cannot be the card put back.
+        self.known[opponent] = taken_bit if knew >> opponent & 1 else 0
+        self.row[position] = card
+        self.row_by[position] = seat
+        self.row_known[position] = 1 << seat
+        events = [("swap", seat, card, position, taken, knew)]
+        self.slid = [-1] * rules.ROW_SIZE  # ruling 26
+        return self._next_exchange(events)
+
+    def _next_exchange(self, events: list) -> list:
+        # The next exchange: the last exchange's winner leads (rulings 5 and 26).
         self.exchange += 1
         self.strikes = [0, 0]
         self.pool = 0

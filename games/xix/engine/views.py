@@ -45,6 +45,8 @@ def _hand(state: State, seat: int, viewer) -> dict:
 
 
 def _row(state: State, viewer) -> list[dict]:
+    if state.variant == rules.V2:
+        return _row_v2(state, viewer)
     row = []
     for position in range(rules.ROW_SIZE):
         face_up = state.row_up[position]
@@ -56,6 +58,28 @@ def _row(state: State, viewer) -> list[dict]:
                 "card": state.row[position] if shown else None,
                 "face_up": face_up,
                 "yours": yours,
+            }
+        )
+    return row
+
+
+def _row_v2(state: State, viewer) -> list[dict]:
+    """Ruling 28: a seat sees a row card it placed or slid, while it stays at its place."""
+    row = []
+    for position in range(rules.ROW_SIZE):
+        seat = viewer in (0, 1)
+        knows = seat and bool(state.row_known[position] >> viewer & 1)
+        yours = seat and state.row_by[position] == viewer
+        slid_by = state.slid[position]
+        row.append(
+            {
+                "position": position,
+                "card": state.row[position] if knows or viewer == FULL else None,
+                "face_up": False,
+                "yours": yours,
+                "peeked": knows and not yours,
+                "slid_by": None if slid_by < 0 else slid_by,
+                "known_to": [s for s in (0, 1) if state.row_known[position] >> s & 1],
             }
         )
     return row
