@@ -104,8 +104,13 @@ def bot_games(level: str | None) -> list:
         if level is not None and level not in registry.bots(kind).LEVELS:
             continue
         rules = registry.rules(kind)
+        # Shown under (or after) the game's name: "XIX 2.0 (2023 rules)" reads "2.0 (2023 rules)".
         variants = [
-            (f"{kind}/{key}", f"{info.label} ({_counts_text(info.seat_counts)} players)")
+            (
+                f"{kind}/{key}",
+                f"{info.label.removeprefix(rules.name + ' ')} "
+                f"({_counts_text(info.seat_counts)} players)",
+            )
             for key, info in rules.variants.items()
         ]
         groups.append((rules.name, variants))
