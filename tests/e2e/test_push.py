@@ -4,6 +4,7 @@ Pages poll only every 60 s here, so only the pushed ping can bring alice's move 
 open page within seconds; a spectator's stream receives the same bytes as a player's."""
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -243,7 +244,8 @@ def test_a_challenge_reaches_the_lobby_and_a_move_the_badge_by_push(
 ):
     """bob's lobby (polling every minute with push on) shows alice's new challenge within
     seconds, by his own channel; his "My games" badge, on a page that is not the game's,
-    counts the game when alice's move makes it his turn."""
+    counts the game when alice's move makes it his turn, and his home page's "Your turn"
+    lists it."""
     from games import services
 
     settings.PUSH_EVENTS = True  # this process publishes the challenge, through Redis
@@ -254,6 +256,9 @@ def test_a_challenge_reaches_the_lobby_and_a_move_the_badge_by_push(
     alices = logged_in(new_page, asgi_server, alice)
     alices.goto(f"{asgi_server.url}{game.get_absolute_url()}")
     bobs = logged_in(new_page, asgi_server, bob)
+    bobs_home = bobs.context.new_page()
+    bobs_home.goto(f"{asgi_server.url}/")
+    expect_text(bobs_home, "#your-turn", "No game is waiting for your move.")
     bobs.goto(f"{asgi_server.url}/lobby/")
     body = bobs.locator("body")
     assert body.get_attribute("data-push-user") == "/events/me/"
@@ -275,7 +280,10 @@ def test_a_challenge_reaches_the_lobby_and_a_move_the_badge_by_push(
         moved = time.monotonic()
         expect_text(bobs, "#nav-my-games", "1", timeout=10_000)
         assert time.monotonic() - moved < 5, "bob's badge did not learn it by push"
-        assert bobs.title().startswith("(1) ")
+        expect(bobs).to_have_title(re.compile(r"^\(1\) "))  # the title follows the badge
+        # His home page, open in another tab, lists the game in "Your turn" by then.
+        expect_text(bobs_home, "#your-turn", "1 game is waiting for your move.", timeout=10_000)
+        assert bobs_home.locator(f'#your-turn a[href="{game.get_absolute_url()}"]').count() >= 1
         received = read_until(bobs_own, f'data: {{"game": {game.pk}}}'.encode())
         assert b"event: user" in received
     finally:
