@@ -115,3 +115,30 @@ def test_summary_quotes_the_median_and_the_95th_percentile(pages):
     figures = pages.summary([float(n) for n in range(1, 101)])
     assert figures == {"n": 100, "p50": 51.0, "p95": 96.0, "max": 100.0}
     assert pages.summary([]) == {"n": 0}
+
+
+@pytest.mark.parametrize("variant", ["standard", "talon", "v2"])
+def test_the_load_tests_players_can_play_a_whole_game_from_the_forms_alone(pages, variant):
+    """The load tests (this one and the Locust one, which share ``forms.legal_moves``)
+    play each variant they challenge in to the end, moving only by what the page offers."""
+    import random
+
+    from games.models import Game
+
+    alice, bob, *_ = make_people()
+    game = start_game(alice, bob, variant=variant, seed=f"forms-{variant}")
+    clients = {user.pk: client_for(user) for user in (alice, bob)}
+    act = f"/games/{game.pk}/act"
+    random.seed(variant)
+    for _ in range(2000):
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        mover = clients[game.players[game.to_move].pk]
+        moves = pages.legal_moves(mover.get(game.get_absolute_url()).content.decode(), act)
+        assert moves, f"no move offered to the player to move after {game.n_actions} actions"
+        answer = mover.post(act, random.choice(moves), headers={"HX-Request": "true"})
+        assert answer.status_code == 200, answer.content[:300]
+    assert game.status == Game.Status.FINISHED
+    if variant == "v2":
+        assert game.winner is not None  # ruling 22: a v2 game always has a winner

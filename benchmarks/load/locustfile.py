@@ -286,7 +286,7 @@ class Player(HttpUser):
                 "/challenges/new",
                 {
                     "opponent": self.partner,
-                    "variant": random.choice(["standard", "talon"]),
+                    "variant": random.choice(["standard", "talon", "v2"]),
                     "days_per_move": "3",
                     "rated": random.choice(["rated", "casual"]),
                 },
