@@ -166,7 +166,8 @@
      (data-poll), and when the stream reopens it polls once to catch up. The same stream
      carries the game's chat ("chat": the chat panel polls at once) and the viewer's own
      channel ("user": static/js/push.js fetches the badges, unless the ping is about this
-     game, whose poll brings them). */
+     game, whose poll brings them). The stream's life (open, lost, reopened) is push.js's
+     ``xixListen``, shared with every other page's stream. */
   var stream = null;
   var fallback = null;
 
@@ -231,32 +232,17 @@
     if (stream || !live || !window.EventSource) {
       return;
     }
-    var opened = false;
-    stream = new window.EventSource(live.getAttribute("data-push"));
-    stream.addEventListener("stream-open", function () {
-      pollSlow();
-      if (opened) {
-        pingAll(); /* pings sent while the stream was down were missed */
-      }
-      opened = true;
-    });
-    /* A stream held up on the way (a buffering proxy) never opens: poll meanwhile. */
-    window.setTimeout(function () {
-      if (!opened) {
-        pollFast();
-      }
-    }, 10000);
-    stream.addEventListener("game", ping);
-    stream.addEventListener("chat", chatPing);
-    stream.addEventListener("user", userPing);
-    stream.addEventListener("stream-error", function () {
-      stream.close();
-      pollFast();
-    });
-    stream.addEventListener("error", function () {
-      /* The browser retries by itself unless the answer was final (a 204, a 404). */
-      pollFast();
-    });
+    if (!window.xixListen) {
+      pollFast(); /* static/js/push.js, which holds streams, did not load: poll */
+      return;
+    }
+    stream = window.xixListen(
+      live.getAttribute("data-push"),
+      { game: ping, chat: chatPing, user: userPing },
+      pollFast,
+      pollSlow,
+      pingAll
+    );
   }
 
   /* A table that starts carrying the address after a swap (a game that began) opens it. */

@@ -35,10 +35,7 @@
       stream.close();
       stream = null;
     }
-    if (fallback) {
-      window.clearInterval(fallback);
-      fallback = null;
-    }
+    pollSlow();
   }
 
   function pollFast() {
@@ -46,6 +43,48 @@
       fallback = window.setInterval(listsPoll, FALLBACK_SECONDS * 1000);
     }
   }
+
+  function pollSlow() {
+    if (fallback) {
+      window.clearInterval(fallback);
+      fallback = null;
+    }
+  }
+
+  /* One event stream's life, for this page's stream and a game page's (static/js/game.js):
+     ``handlers`` by event type; ``pollFast`` while the stream is down or has not opened,
+     ``pollSlow`` once it is open, and ``catchUp`` when it opens again (pings sent while it
+     was down were missed). Returns the EventSource. */
+  function listen(url, handlers, pollFast, pollSlow, catchUp) {
+    var opened = false;
+    var source = new window.EventSource(url);
+    source.addEventListener("stream-open", function () {
+      pollSlow();
+      if (opened) {
+        catchUp();
+      }
+      opened = true;
+    });
+    /* A stream held up on the way (a buffering proxy) never opens: poll meanwhile. */
+    window.setTimeout(function () {
+      if (!opened) {
+        pollFast();
+      }
+    }, 10000);
+    Object.keys(handlers).forEach(function (type) {
+      source.addEventListener(type, handlers[type]);
+    });
+    source.addEventListener("stream-error", function () {
+      source.close();
+      pollFast();
+    });
+    source.addEventListener("error", function () {
+      /* The browser retries by itself unless the answer was final (a 204, a 404). */
+      pollFast();
+    });
+    return source;
+  }
+  window.xixListen = listen;
 
   function openStream() {
     var url = body.getAttribute("data-push-user");
@@ -56,29 +95,7 @@
     if (stream || !url || !window.EventSource) {
       return;
     }
-    var opened = false;
-    stream = new window.EventSource(url);
-    stream.addEventListener("stream-open", function () {
-      if (fallback) {
-        window.clearInterval(fallback);
-        fallback = null;
-      }
-      if (opened) {
-        userPing(); /* pings sent while the stream was down were missed */
-      }
-      opened = true;
-    });
-    window.setTimeout(function () {
-      if (!opened) {
-        pollFast();
-      }
-    }, 10000);
-    stream.addEventListener("user", userPing);
-    stream.addEventListener("stream-error", function () {
-      stream.close();
-      pollFast();
-    });
-    stream.addEventListener("error", pollFast);
+    stream = listen(url, { user: userPing }, pollFast, pollSlow, userPing);
   }
 
   document.addEventListener("DOMContentLoaded", openStream);
