@@ -100,6 +100,40 @@ def bots(key: str):
     return play.RANDOM_ONLY
 
 
+def about(key: str):
+    """What the site's pages say about the game ``key`` beyond its engine: the ``about``
+    module beside its engine (``games.<key>.about``), pure data: ``SUMMARY`` and ``CREDIT``
+    (its rules page and the home page), ``CREDIT_IN_FOOTER`` (the footer carries the credit
+    on every page), ``VARIANT_PAGES`` (variant -> template of a rules page of its own) and
+    ``STYLESHEETS`` (linked from every page: its variants' badges). None for a game
+    without one, which has no rules page (the test game tally)."""
+    name = beside_engine(key, "about")
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            raise
+    return None
+
+
+def default_game() -> str:
+    """The game and variant a form offers first, as ``"<key>/<variant>"``: the first served
+    game's first variant (``"xix/standard"``)."""
+    key = served()[0]
+    return f"{key}/{next(iter(rules(key).variants))}"
+
+
+def apps() -> list[str]:
+    """The Django apps of the registered games (``games.<key>``, each with its templates,
+    static files and template tags), for ``INSTALLED_APPS``: every game of ``ENGINES``
+    whose engine is ``games.<key>.engine``. Imports nothing."""
+    return [
+        module.removesuffix(".engine")
+        for module, _format in ENGINES.values()
+        if module.startswith("games.") and module.endswith(".engine")
+    ]
+
+
 def site(key: str):
     """The Django side of the game ``key``: the ``SITE`` object of the ``site`` module
     beside its engine (``games.<key>.site``; ``tests.kit.tally.site`` for the test game):

@@ -1,62 +1,19 @@
 """The games the site explains: one rules page each, and the index at ``/rules/``.
 
-Every game the registry knows gets a rules page once it is listed here, whether or not the
-site serves it yet; a game not served says so on its page instead of linking to a table.
-Names, variants and seat counts come from the game's engine (``registry.rules(key)``), so
-they stay true when an engine changes; what is written here is what no engine knows: a
-one-line description and who made the game. Each page's text is the template
-``<key>/rules.html`` in the game's package (``games/<key>/templates/``); a game the site
-serves names it in its site object (``rules_template``), a game not served yet has none.
+Every game the registry knows gets a rules page once its package has an ``about`` module
+(``games/<key>/about.py``, read through ``registry.about``), whether or not the site serves
+it yet; a game not served says so on its page instead of linking to a table. Names,
+variants and seat counts come from the game's engine (``registry.rules(key)``), so they
+stay true when an engine changes; what no engine knows (a one-line description, who made
+the game, the variants with a page of their own) is in its ``about`` module. Each page's
+text is the template ``<key>/rules.html`` in the game's package (``games/<key>/templates/``);
+a game the site serves names it in its site object (``rules_template``), a game not served
+yet has none. Nothing here names a game.
 """
 
 from dataclasses import dataclass, replace
 
 from games import registry
-
-
-@dataclass(frozen=True)
-class About:
-    summary: str  # one line for the index and the home page
-    credit: str  # who designed or owns the game, in a sentence
-
-
-# In the order the index and the home page list them.
-ABOUT: dict[str, About] = {
-    "xix": About(
-        summary=(
-            "A two-player card game with eighteen cards numbered 1 to 18: win tricks, and "
-            "after every trick you lose decide whether to raise the stakes or give up."
-        ),
-        credit="Designed by Michael Purcell.",
-    ),
-    "xeri": About(
-        summary=(
-            "The Greek fishing game: drop a card on the pile and take it by matching the top "
-            "card or with a Jack; taking a lone card is a xeri."
-        ),
-        credit="A traditional Greek game that nobody owns.",
-    ),
-    "xactika": About(
-        summary=(
-            "Bid exactly how many tricks you will take with cards of balls, cubes, cones "
-            "and stars, where the leader decides what the suit is."
-        ),
-        credit="Designed by Marsha J. Falco, published by Set Enterprises (2002).",
-    ),
-    "onexeno": About(
-        summary=(
-            "Lay square cards whose dark and light borders must match into a field of at "
-            "most 5 by 5, and take every line of five you complete."
-        ),
-        credit="Cards and game by Ray Lauzzana, published by Penrose Press.",
-    ),
-}
-
-
-# Variants whose rules are told on a page of their own, (game, variant) -> template: XIX 2.0
-# shares little with the older rulebooks but the cards and the 19 rule. Served at
-# /rules/<key>/<variant>/, and the game's page links to it.
-VARIANT_PAGES: dict[tuple[str, str], str] = {("xix", "v2"): "xix/rules_v2.html"}
 
 
 def _span(counts: list[int], joiner: str) -> str:
@@ -98,15 +55,31 @@ class RulesPage:
     variant_label: str = ""  # and its label
 
 
+def _about(key: str):
+    """The ``about`` module of ``key``; ``KeyError`` for a game without one."""
+    about = registry.about(key) if key in registry.ENGINES else None
+    if about is None:
+        raise KeyError(key)
+    return about
+
+
+def keys() -> list[str]:
+    """The games with a rules page, in the order the index and the home page list them: the
+    games the site serves in its order, then the others in the registry's."""
+    served = registry.served()
+    ordered = served + [key for key in registry.ENGINES if key not in served]
+    return [key for key in ordered if registry.about(key) is not None]
+
+
 def games() -> list[RulesPage]:
-    """Every game with a rules page, in the order of ``ABOUT``."""
+    """Every game with a rules page (``keys``)."""
     served = set(registry.served())
-    return [game(key, served) for key in ABOUT if key in registry.ENGINES]
+    return [game(key, served) for key in keys()]
 
 
 def game(key: str, served=None) -> RulesPage:
     """The rules page of ``key``; ``KeyError`` for a game without one."""
-    about = ABOUT[key]
+    about = _about(key)
     rules = registry.rules(key)
     served = set(registry.served()) if served is None else served
     template = f"{key}/rules.html"
@@ -116,22 +89,22 @@ def game(key: str, served=None) -> RulesPage:
         key=key,
         name=rules.name,
         players=players_text(key),
-        summary=about.summary,
-        credit=about.credit,
+        summary=about.SUMMARY,
+        credit=about.CREDIT,
         variants=tuple(info.label for info in rules.variants.values()),
         playable=key in served,
         template=template,
         variant_pages=tuple(
             (variant, info.label)
             for variant, info in rules.variants.items()
-            if (key, variant) in VARIANT_PAGES
+            if variant in about.VARIANT_PAGES
         ),
     )
 
 
 def variant_page(key: str, variant: str) -> RulesPage:
     """The page of one variant with rules of its own; ``KeyError`` for any other."""
-    template = VARIANT_PAGES[key, variant]
+    template = _about(key).VARIANT_PAGES[variant]
     page = game(key)
     label = registry.rules(key).variants[variant].label
     return replace(page, template=template, variant=variant, variant_label=label)
@@ -139,9 +112,16 @@ def variant_page(key: str, variant: str) -> RulesPage:
 
 def credit_line(key: str) -> str:
     """The footer's line for a page about the game ``key`` ("Xeri: a traditional Greek
-    game that nobody owns."), or "" for XIX, whose credit the footer always carries, and
-    for a game without a rules page."""
-    about = ABOUT.get(key)
-    if key == "xix" or about is None:
+    game that nobody owns."), or "" for a game whose credit the footer always carries
+    (``CREDIT_IN_FOOTER``: XIX's) and for a game without a rules page."""
+    about = registry.about(key) if key in registry.ENGINES else None
+    if about is None or about.CREDIT_IN_FOOTER:
         return ""
-    return f"{registry.rules(key).name}: {about.credit[:1].lower()}{about.credit[1:]}"
+    credit = about.CREDIT
+    return f"{registry.rules(key).name}: {credit[:1].lower()}{credit[1:]}"
+
+
+def stylesheets() -> list[str]:
+    """The games' stylesheets every page links (their ``STYLESHEETS``: XIX's variant
+    badges), in the order of ``keys``."""
+    return [sheet for key in keys() for sheet in registry.about(key).STYLESHEETS]

@@ -2,7 +2,8 @@
 
 The log is built in Python: as a template loop it was a good part of the time it took to
 render the table on every page load, move and poll (docs/performance.md, "Where the time
-goes"). A game's cards are drawn by its own tags (XIX's: ``xix_cards``).
+goes"). A game's cards are drawn by its own tags, in its package (XIX's: ``xix_cards``,
+games/xix/templatetags/).
 """
 
 from django import template

@@ -16,7 +16,7 @@ import pytest
 
 from games.kit.errors import IllegalAction
 from games.onexeno.engine import IDS, RULES
-from tests.engine.test_standalone import ROOT, python
+from tests.xix.engine.test_standalone import ROOT, python
 
 NAIVE_FILE = ROOT / "benchmarks" / "naive" / "onexeno.py"
 TABLES = [("basic", 2), ("basic", 4), ("basic", 7), ("partners", 4), ("partners", 6)]

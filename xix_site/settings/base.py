@@ -10,6 +10,8 @@ from pathlib import Path
 import environ
 from django.core.exceptions import ImproperlyConfigured
 
+from games import registry  # pure: the list of games, no Django
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 env = environ.Env()
@@ -35,12 +37,9 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
-    # XIX's templates and static files (games/xix/templates/, static/): games.registry.site.
-    "games.xix",
-    # The other games' rules pages and their figures (templates, templatetags); no models.
-    "games.xeri",
-    "games.xactika",
-    "games.onexeno",
+    # Every game of the registry, one app each (games/<key>/): its templates, static files
+    # and template tags; no models. The registry is the one list of games.
+    *registry.apps(),
     "ratings",
     "notifications",
     "moderation",

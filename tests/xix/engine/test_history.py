@@ -5,7 +5,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 
 from games.xix.engine import full_view, new_game, seat_view, spectator_view
-from tests.engine.helpers import (
+from tests.xix.engine.helpers import (
     SPLIT,
     abandon,
     draft,

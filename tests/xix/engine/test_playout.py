@@ -7,7 +7,7 @@ import pytest
 
 from games.xix.engine import new_game, replay, shuffled_deal
 from games.xix.engine.playout import random_playout
-from tests.engine.helpers import action_of, reference_playout, snapshot
+from tests.xix.engine.helpers import action_of, reference_playout, snapshot
 
 VARIANTS = ["standard", "talon", "v2"]
 

@@ -1,7 +1,8 @@
 """XIX's cards as the table draws them: a card is its number. Built in Python, not in
 template partials, which were most of the time it took to render the table on every page
 load, move and poll (docs/performance.md, "Where the time goes"). Each tag escapes what it
-is given (``format_html``), as the template did. ``{% load xix_cards %}``.
+is given (``format_html``), as the template did. ``{% load xix_cards %}``: a library of
+XIX's app (``games.xix``), beside its templates.
 """
 
 from django import template

@@ -147,7 +147,7 @@ def test_a_bot_decides_from_its_view_only(variant, level, settings):
     assert compared >= 10, compared
 
 
-# --- knowledge (determinizations: tests/bots/test_determinize.py) -------------------------
+# --- knowledge (determinizations: tests/xix/bots/test_determinize.py) -------------------------
 
 
 def test_knowledge_counts_the_unknown_cards():

@@ -3,7 +3,7 @@
 import pytest
 
 from games.xix.engine import IllegalAction, new_game, replay
-from tests.engine.helpers import (
+from tests.xix.engine.helpers import (
     SPLIT,
     abandon,
     draft,

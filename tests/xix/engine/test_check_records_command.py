@@ -16,9 +16,9 @@ from django.core.management import CommandError, call_command
 
 from games.xix.engine import make_action, make_record, new_game, shuffled_deal
 from games.xix.engine.playout import random_playout
-from tests.engine.helpers import SPLIT, abandon, play
+from tests.xix.engine.helpers import SPLIT, abandon, play
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 GOOD = make_record("standard", SPLIT, 0, [play(0, 16), play(1, 4), abandon(1)])
 GOOD_LINE = '{"ok": true, "over": false, "scores": [1, 0], "winner": null}'

@@ -3,7 +3,7 @@
 import pytest
 
 from games.xix.engine import full_view, new_game, seat_view, spectator_view
-from tests.engine.helpers import SPLIT, abandon, draft, play, run, trade
+from tests.xix.engine.helpers import SPLIT, abandon, draft, play, run, trade
 
 
 def seat_one_hides_5():

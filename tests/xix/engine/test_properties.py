@@ -5,7 +5,7 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from games.xix.engine import IllegalAction, cards_of, full_view, replay, seat_view, spectator_view
-from tests.engine.helpers import (
+from tests.xix.engine.helpers import (
     ALL_CARDS_MASK,
     CARDS,
     STAKES,

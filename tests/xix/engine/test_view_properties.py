@@ -3,7 +3,7 @@
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from games.xix.engine import cards_of, full_view, new_game, seat_view, spectator_view
-from tests.engine.helpers import ALL_CARDS_MASK, games
+from tests.xix.engine.helpers import ALL_CARDS_MASK, games
 
 VARIANTS = ("standard", "talon", "v2")
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}

@@ -15,7 +15,7 @@ from games.xix.engine import (
     record_of,
     replay_record,
 )
-from tests.engine.helpers import (
+from tests.xix.engine.helpers import (
     SPLIT,
     abandon,
     action_of,

@@ -16,7 +16,7 @@ from games.xix.engine import (
     shuffled_deal,
     spectator_view,
 )
-from tests.engine.helpers import (
+from tests.xix.engine.helpers import (
     SPLIT,
     STAKES,
     abandon,

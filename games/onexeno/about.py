@@ -1,0 +1,13 @@
+"""What the site's pages say about ONEXENO beyond its engine: the line and credit of its
+rules page and of the home page. Pure data, read through ``games.registry.about("onexeno")``
+(``xix_site/rules_pages.py``)."""
+
+SUMMARY = (
+    "Lay square cards whose dark and light borders must match into a field of at "
+    "most 5 by 5, and take every line of five you complete."
+)
+CREDIT = "Cards and game by Ray Lauzzana, published by Penrose Press."
+CREDIT_IN_FOOTER = False  # pages about ONEXENO add its credit to the footer
+
+VARIANT_PAGES: dict[str, str] = {}  # no variant has a rules page of its own
+STYLESHEETS: tuple[str, ...] = ()  # nothing of ONEXENO's on every page

@@ -1,0 +1,13 @@
+"""What the site's pages say about Xactika beyond its engine: the line and credit of its
+rules page and of the home page. Pure data, read through ``games.registry.about("xactika")``
+(``xix_site/rules_pages.py``)."""
+
+SUMMARY = (
+    "Bid exactly how many tricks you will take with cards of balls, cubes, cones "
+    "and stars, where the leader decides what the suit is."
+)
+CREDIT = "Designed by Marsha J. Falco, published by Set Enterprises (2002)."
+CREDIT_IN_FOOTER = False  # pages about Xactika add its credit to the footer
+
+VARIANT_PAGES: dict[str, str] = {}  # no variant has a rules page of its own
+STYLESHEETS: tuple[str, ...] = ()  # nothing of Xactika's on every page

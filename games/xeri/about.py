@@ -1,0 +1,13 @@
+"""What the site's pages say about Xeri beyond its engine: the line and credit of its rules
+page and of the home page. Pure data, read through ``games.registry.about("xeri")``
+(``xix_site/rules_pages.py``)."""
+
+SUMMARY = (
+    "The Greek fishing game: drop a card on the pile and take it by matching the top "
+    "card or with a Jack; taking a lone card is a xeri."
+)
+CREDIT = "A traditional Greek game that nobody owns."
+CREDIT_IN_FOOTER = False  # pages about Xeri add its credit to the footer
+
+VARIANT_PAGES: dict[str, str] = {}  # no variant has a rules page of its own
+STYLESHEETS: tuple[str, ...] = ()  # nothing of Xeri's on every page

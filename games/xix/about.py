@@ -1,0 +1,21 @@
+"""What the site's pages say about XIX beyond its engine: the line and credit of its rules
+page and of the home page, its variant with a rules page of its own, and the stylesheet of
+its variants' badges. Pure data, read through ``games.registry.about("xix")``
+(``xix_site/rules_pages.py``)."""
+
+SUMMARY = (
+    "A two-player card game with eighteen cards numbered 1 to 18: win tricks, and "
+    "after every trick you lose decide whether to raise the stakes or give up."
+)
+CREDIT = "Designed by Michael Purcell."
+# The site's footer carries XIX's credit on every page, so a page about XIX adds no line.
+CREDIT_IN_FOOTER = True
+
+# Variants whose rules are told on a page of their own, variant -> template: XIX 2.0
+# shares little with the older rulebooks but the cards and the 19 rule. Served at
+# /rules/xix/<variant>/, and the game's page links to it.
+VARIANT_PAGES = {"v2": "xix/rules_v2.html"}
+
+# Linked from every page (the variant badges appear in the lobby, game lists and profiles):
+# games/xix/static/xix/badges.css.
+STYLESHEETS = ("xix/badges.css",)
