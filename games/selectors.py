@@ -99,6 +99,26 @@ def may_see(game: Game, user, *, moderators: bool = True) -> bool:
     return allowed or (moderators and signed_in and user.is_staff)
 
 
+def visible_games(user) -> Q:
+    """``may_see`` as a query: the games ``user`` may see, for the lists that name games
+    (a player's profile and history), so that no list names a game its page would deny."""
+    if user.is_authenticated and user.is_staff:
+        return Q()
+    waiting_direct = Q(CHALLENGE, status=Game.Status.WAITING, invited__isnull=False)
+    public = ~PRIVATE_TABLE & ~waiting_direct
+    if not user.is_authenticated:
+        return public
+    seated = GameSeat.objects.filter(game=OuterRef("pk"), user=user)
+    invited = Invitation.objects.filter(game=OuterRef("pk"), user=user, declined=False)
+    return (
+        public
+        | Q(created_by=user)
+        | Q(CHALLENGE, invited=user)
+        | Q(Exists(seated))
+        | Q(Exists(invited))
+    )
+
+
 def hidden_from(game: Game, user) -> bool:
     """Whether ``user`` may not take part in ``game`` (``may_see`` without the staff's
     exemption): the services that accept, join or leave a waiting game answer such a person
