@@ -42,7 +42,7 @@ INVISIBLE = {
     "bidi marks": "\u200e\u200f\u061c",
     "bidi override and isolate": "\u202e\u2067\u2069\u202c",
     "tag characters": "\U000e0001\U000e0067\U000e0067\U000e007f",
-    "spaces and separators": "\u00a0\u3000\u2028\u2029\u200a",
+    "spaces around a zero-width space": "\u00a0\u3000\u200b\u2028\u200a",
     "Hangul filler and braille blank": "\u3164\u2800",
     "variation selector": "\ufe0f\u034f",
     "soft hyphen between zero widths": "\u200b\u00ad\u200b",

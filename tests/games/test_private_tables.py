@@ -14,7 +14,6 @@ from chat import services as chat_services
 from chat.models import ChatMessage
 from games import push, services, tables
 from games.models import Game
-from games.selectors import may_see
 from tests.factories import UserFactory, start_game
 from tests.games.fixtures_play import HX, client_for, page_url, play_moves
 from tests.games.table_helpers import finish_table
@@ -171,6 +170,8 @@ def test_an_invitee_who_declines_loses_sight_of_the_table(cast):
     assert client_for(cast["eve"]).get(page_url(table)).status_code == 404
     tables.table_leave(user=cy, game_id=table.pk)
     assert client_for(cy).get(page_url(table)).status_code == 404
+    from games.selectors import may_see
+
     assert not may_see(Game.objects.get(pk=table.pk), cy)
 
 
