@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from accounts import selectors
 from accounts.forms import HistoryFilter, Preferences, VacationForm
 from accounts.models import User
+from games.selectors import visible_games
 from games.watch import current_games, watch_rows
 from ratings.chart import rating_chart
 from xix_site.partial_save import save_changed
@@ -33,7 +34,8 @@ def profile(request, username):
         (record, rating_chart(histories.get((record.board.kind, record.board.variant), [])))
         for record in selectors.variant_records(player)
     ]
-    recent = selectors.history_rows(selectors.finished_games(player)[:RECENT_GAMES], player)
+    finished = selectors.finished_games(player).filter(visible_games(request.user))
+    recent = selectors.history_rows(finished[:RECENT_GAMES], player)
     current = current_games(player)
     return render(
         request,
@@ -62,7 +64,7 @@ def history(request, username):
             player,
             game=form.cleaned_data["variant"],
             result=form.cleaned_data["result"] or None,
-        )
+        ).filter(visible_games(request.user))  # a private table: only for those who see it
         status = 200
     else:
         # A filter value from a mangled link: say so instead of listing unfiltered games.

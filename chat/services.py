@@ -22,10 +22,33 @@ from moderation.models import Report
 # The canned phrases: one click sends one as a normal message (same limits).
 CANNED = ("Good game", "Thanks", "Well played", "Good luck", "Sorry, I misclicked")
 
-# Characters that may not appear in a message: the control characters (Unicode category
-# Cc: NUL, newlines, escapes...) and the bidirectional embeddings, overrides and isolates,
-# which can make a line read as something else than it is.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# The bidirectional controls: embeddings, overrides and isolates, the left-to-right,
+# right-to-left and Arabic letter marks. They can make a line read as something else than
+# it is (reorder its words), so they are taken out of every message kept.
+BIDI_CONTROLS = frozenset(
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+)
+_NO_BIDI = str.maketrans(dict.fromkeys(map(ord, BIDI_CONTROLS)))
+
+# Characters that draw nothing: format characters (category Cf: zero-width spaces and
+# joiners, the tag characters U+E0000..., the word joiner, the byte order mark...),
+# spaces and separators (Z*), and a few letters and marks that render blank (the Hangul
+# fillers, the braille blank, the combining grapheme joiner, variation selectors). A
+# message made of them alone would show as a blank line.
+_BLANK_CATEGORIES = frozenset({"Cf", "Zs", "Zl", "Zp"})
+_BLANK_CHARACTERS = frozenset(
+    "\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f"
+)
+
+
+def _draws_nothing(c: str) -> bool:
+    return (
+        unicodedata.category(c) in _BLANK_CATEGORIES
+        or c in _BLANK_CHARACTERS
+        or "\ufe00" <= c <= "\ufe0f"  # variation selectors
+        or "\U000e0100" <= c <= "\U000e01ef"  # variation selectors supplement
+    )
+
 
 # How many messages before and after a reported one go to the moderators with it.
 REPORT_CONTEXT = 3
@@ -71,15 +94,20 @@ def may_write(game: Game, user, seat) -> bool:
     )
 
 
+EMPTY = "Write a message first."
+
+
 def clean_text(text) -> str:
-    """The message as it is kept: stripped, 1 to MAX_LENGTH characters, no control
-    characters; ChatError otherwise."""
-    text = (text or "").strip()
-    if not text:
-        raise ChatError("Write a message first.")
+    """The message as it is kept: without bidirectional controls (``BIDI_CONTROLS``),
+    stripped, 1 to MAX_LENGTH characters, no control characters (category Cc), and at
+    least one character that draws something (not only zero-width, format or space
+    characters: ``_draws_nothing``); ChatError otherwise."""
+    text = (text or "").translate(_NO_BIDI).strip()
+    if all(_draws_nothing(c) for c in text):  # an empty text too
+        raise ChatError(EMPTY)
     if len(text) > MAX_LENGTH:
         raise ChatError(f"A message has at most {MAX_LENGTH} characters; this one has {len(text)}.")
-    if any(unicodedata.category(c) == "Cc" or c in BIDI_CONTROLS for c in text):
+    if any(unicodedata.category(c) == "Cc" for c in text):
         raise ChatError("A message cannot hold control characters (line breaks, tabs...).")
     return text
 

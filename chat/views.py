@@ -160,21 +160,35 @@ def _mute_refused(request, game, seat, refusal) -> HttpResponse:
     return render(request, "chat/mute_refused.html", context, status=refusal.status)
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-@login_required
-def report(request, message_id):
-    """Report a message to the moderators: a GET shows it and asks for a few (optional)
-    words, a POST files the report and goes back to the game."""
+NO_MESSAGE = "There is no such message."
+
+
+def _readable_message(message_id, user) -> tuple[ChatMessage, Game, int | None]:
+    """(the message, its game, ``user``'s seat there) when ``user`` reads that game's chat
+    now; else Http404 with the very answer a message id that does not exist gets, so a
+    line's author, game and text (or its existence) reach nobody who may not read it."""
     message = (
         ChatMessage.objects.select_related("author", "hidden_by").filter(pk=message_id).first()
     )
     if message is None:
-        raise Http404("There is no such message.")
-    game, seat = game_for_user(message.game_id, request.user)
-    context = {"message": message, "game": game, "back": _chat_url(game), "text": ""}
+        raise Http404(NO_MESSAGE)
+    try:
+        game, seat = game_for_user(message.game_id, user)
+    except Http404:
+        raise Http404(NO_MESSAGE) from None
     if not services.may_read(game, seat):
-        context.update(error=CLOSED, refused=True)
-        return render(request, "chat/report.html", context, status=403)
+        raise Http404(NO_MESSAGE)
+    return message, game, seat
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def report(request, message_id):
+    """Report a message to the moderators: a GET shows it and asks for a few (optional)
+    words, a POST files the report and goes back to the game. A message its viewer may not
+    read (``services.may_read``) answers as one that does not exist (404, the same body)."""
+    message, game, seat = _readable_message(message_id, request.user)
+    context = {"message": message, "game": game, "back": _chat_url(game), "text": ""}
     refusal = services.report_refusal(reporter=request.user, message=message)
     if refusal:
         context.update(error=refusal, refused=True)

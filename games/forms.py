@@ -151,6 +151,16 @@ def _counts_text(counts) -> str:
     return " or ".join(map(str, counts))
 
 
+# What "private" means, said where a table is set up (and on the rules page).
+PRIVATE_HELP = (
+    "Usernames, separated by commas or spaces. Each holds a seat. Inviting anyone makes the "
+    "table private: before, during and after play only its players, the people invited "
+    "(until they decline) and the site's moderators can open it, its chat, replay and "
+    "record, and it is never listed to watch. Without invitations anyone may join and "
+    "watch. (XIX for two: an invitation is a direct challenge, private until accepted.)"
+)
+
+
 class TableForm(ChallengeForm):
     """A table of 2 to 10 seats for any game the site serves; invited players (by name)
     each hold a seat and make the table private, the other seats are open to anyone."""
@@ -169,8 +179,7 @@ class TableForm(ChallengeForm):
         required=False,
         max_length=1500,
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
-        help_text="Usernames, separated by commas or spaces. Each holds a seat, and only "
-        "they see the table; without invitations anyone may join.",
+        help_text=PRIVATE_HELP,
     )
 
     field_order = ["game", "seats", "invited", "days_per_move", "rated"]

@@ -110,13 +110,14 @@ def game_changed(game) -> None:
 
 def people_of(game) -> set[int]:
     """Whose lists and badges a change of ``game`` may change: its seated players and,
-    while it waits, its creator and the people invited to it."""
+    while it waits, its creator and the people invited to it who have not declined (a
+    person who declined a table hears no more of it: ``selectors.may_see``)."""
     if game.status != game.Status.WAITING:
         return {user_id for user_id in game.player_ids if user_id is not None}
     # Asked of the database: the seats of a waiting table change under the caller.
     people = {game.created_by_id, game.invited_id}
     people.update(game.seats.values_list("user_id", flat=True))
-    people.update(game.invitations.values_list("user_id", flat=True))
+    people.update(game.invitations.filter(declined=False).values_list("user_id", flat=True))
     people.discard(None)
     return people
 

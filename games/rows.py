@@ -12,6 +12,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 from games import registry
 from games.models import Game, GameSeat
 from games.outcomes import company, place_text, sides_of
+from games.selectors import hidden_from
 
 XIX = "xix"
 MINUS = "\N{MINUS SIGN}"
@@ -219,8 +220,10 @@ def table_row(game: Game, user) -> dict:
         "declined": [i.user for i in invitations if i.declined],
         "free": free,
         "mine": mine,
+        # A moderator sees a private table (``selectors.may_see``) but takes no seat there.
         "can_join": user.pk not in seated_ids
-        and (free > 0 or any(p.pk == user.pk for p in pending)),
+        and (free > 0 or any(p.pk == user.pk for p in pending))
+        and not hidden_from(game, user),
         "can_leave": user.pk in seated_ids and not mine,
         "can_decline": any(p.pk == user.pk for p in pending),
         "bot_levels": registry.bots(game.kind).LEVELS if mine and free > 0 else (),

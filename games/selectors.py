@@ -1,11 +1,11 @@
 """Reading games: the one way a view gets a game, and the seat's view of it."""
 
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Q, Subquery
 from django.http import Http404
 from django.utils import timezone
 
 from games import registry
-from games.models import Game, GameSeat
+from games.models import Game, GameSeat, Invitation
 
 
 def game_state(game: Game):
@@ -21,14 +21,14 @@ def game_for_user(game_id, user) -> tuple[Game, int | None]:
 
     Its two players come in the same query; the challenger and the invitee of a waiting
     challenge load when first used (a join costs more than the row itself).
-    Raises Http404 when the game does not exist or ``user`` may not see it (a direct
-    challenge is private to its two players).
+    Raises Http404 when the game does not exist or ``user`` may not see it
+    (``may_see``): both answers are the same, so a game's existence cannot be probed.
     """
     try:
         game = Game.objects.select_related("player0", "player1").get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError) as error:
         raise Http404("There is no such game.") from error
-    if hidden_from(game, user):
+    if not may_see(game, user):
         raise Http404("There is no such game.")
     return game, game.seat_of(user)
 
@@ -43,24 +43,87 @@ def is_challenge(game: Game) -> bool:
     return game.kind == "xix" and game.seats_count == 2
 
 
-def hidden_from(game: Game, user) -> bool:
-    """Whether ``user`` may not see a waiting game: a direct challenge is private to its
-    maker and the invited user, a table with invitations to its creator and the invitees
-    who have not declined. Anyone may see an open challenge or table, and any game once
-    it has started."""
-    if game.status != Game.Status.WAITING:
-        return False
-    allowed = {game.created_by_id}
-    if game.invited_id is not None:
-        allowed.add(game.invited_id)
-    elif is_challenge(game):
-        return False
+# A private table: a table (not a XIX challenge) set up with invitations to people (a bot
+# invited makes it no more private), as a query (the watch list) and for one game.
+PRIVATE_TABLE = (
+    Exists(Invitation.objects.filter(game=OuterRef("pk"), user__is_bot=False)) & ~CHALLENGE
+)
+
+
+def _invitations(game: Game) -> dict[int, bool]:
+    """Whether each invited person (bots left out) declined, by user id: the invitations
+    prefetched with their users when they are (the lobby), else one query."""
+    if "invitations" in getattr(game, "_prefetched_objects_cache", {}):
+        return {i.user_id: i.declined for i in game.invitations.all() if not i.user.is_bot}
+    rows = game.invitations.filter(user__is_bot=False).values_list("user_id", "declined")
+    return dict(rows)
+
+
+def is_private(game: Game) -> bool:
+    """Whether ``game`` is a private table (``PRIVATE_TABLE``)."""
+    return not is_challenge(game) and bool(_invitations(game))
+
+
+def may_see(game: Game, user, *, moderators: bool = True) -> bool:
+    """The one rule of who may see a game: its page and partials, its poll and event
+    stream, its chat, replay and record, the report pages about it, the watch list
+    (``PRIVATE_TABLE``). Everyone else is answered as for a game that does not exist.
+
+    - A private table (``PRIVATE_TABLE``), waiting, in play or over: its creator, its
+      players, the people invited to it who have not declined, and (``moderators``) the
+      staff. A person who declined no longer sees it.
+    - A direct XIX challenge while it waits: its maker and the player challenged (and the
+      staff); once accepted it is a public game, as on other correspondence sites.
+    - Every other game (an open table or challenge): anyone, a visitor who is not signed in
+      included (``games.watch``: once it has started).
+
+    ``moderators=False`` leaves out the staff's exemption: the services that let someone
+    act on a waiting game (accept, join, leave) ask that, so seeing a private table never
+    lets a moderator sit down at it.
+    """
+    waiting = game.status == Game.Status.WAITING
+    signed_in = user.is_authenticated
+    if is_challenge(game):
+        if not waiting or game.invited_id is None:
+            return True
+        allowed = signed_in and user.pk in (game.created_by_id, game.invited_id)
     else:
-        invitations = {i.user_id: i.declined for i in game.invitations.all()}
+        # A player first: the seats are read for the page anyway, the invitations not.
+        if signed_in and not waiting and user.pk in game.player_ids:
+            return True
+        invitations = _invitations(game)
         if not invitations:
-            return False
-        allowed.update(user_id for user_id, declined in invitations.items() if not declined)
-    return not user.is_authenticated or user.pk not in allowed
+            return True  # an open table
+        # Invited and not declined (a person who declined is out), or the creator.
+        allowed = signed_in and (user.pk == game.created_by_id or invitations.get(user.pk) is False)
+    return allowed or (moderators and signed_in and user.is_staff)
+
+
+def visible_games(user) -> Q:
+    """``may_see`` as a query: the games ``user`` may see, for the lists that name games
+    (a player's profile and history), so that no list names a game its page would deny."""
+    if user.is_authenticated and user.is_staff:
+        return Q()
+    waiting_direct = Q(CHALLENGE, status=Game.Status.WAITING, invited__isnull=False)
+    public = ~PRIVATE_TABLE & ~waiting_direct
+    if not user.is_authenticated:
+        return public
+    seated = GameSeat.objects.filter(game=OuterRef("pk"), user=user)
+    invited = Invitation.objects.filter(game=OuterRef("pk"), user=user, declined=False)
+    return (
+        public
+        | Q(created_by=user)
+        | Q(CHALLENGE, invited=user)
+        | Q(Exists(seated))
+        | Q(Exists(invited))
+    )
+
+
+def hidden_from(game: Game, user) -> bool:
+    """Whether ``user`` may not take part in ``game`` (``may_see`` without the staff's
+    exemption): the services that accept, join or leave a waiting game answer such a person
+    exactly as for a game that does not exist (NoSuchGame)."""
+    return not may_see(game, user, moderators=False)
 
 
 def can_see_every_card(user, game: Game) -> bool:

@@ -321,6 +321,8 @@ def game_rematch(*, user, game_id) -> Game:
     """
     game = lock_game(game_id)
     seat = game.seat_of(user)
+    if seat is None and hidden_from(game, user):
+        raise NoSuchGame()  # a private table: as for a game that does not exist
     if seat is None:
         raise NotAPlayer("Only the players can ask for a rematch.")
     if not game.is_over:

@@ -3,11 +3,12 @@ spectator sees it in a list (the /watch/ page, a player's current games on their
 
 A private table is one the lobby marks "Private": a table set up with invitations to
 people (``games.tables``; a table's rematch is one). Its players chose their company, so
-the site lists none of its games and a visitor who is not signed in cannot open it. Every
-other game is public once it has started: an open table, an open challenge, and a direct
-XIX challenge too, which is private only until it is accepted (docs/security.md), as a
-direct challenge is on other correspondence sites. A bot invited to a table makes it no
-more private.
+the site lists none of its games, and only its players, the people invited to it and the
+staff may open it, before, during and after play (``selectors.may_see``, the one rule of
+who sees a game). Every other game is public once it has started: an open table, an open
+challenge, and a direct XIX challenge too, which is private only until it is accepted
+(docs/security.md), as a direct challenge is on other correspondence sites. A bot invited
+to a table makes it no more private.
 
 A row shows only what every spectator may know: the players, their sides, the number of
 moves and whose turn it is; never a card (no view of the game is even read)."""
@@ -15,27 +16,23 @@ moves and whose turn it is; never a card (no view of the game is even read)."""
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.db.models import Exists, OuterRef, Prefetch, prefetch_related_objects
+from django.db.models import Prefetch, prefetch_related_objects
 
 from games import registry
-from games.models import Game, GameSeat, Invitation
+from games.models import Game, GameSeat
 from games.outcomes import sides_of
-from games.selectors import CHALLENGE, is_challenge
+from games.selectors import PRIVATE_TABLE
 
-# A game set up with an invitation to a person (not a bot), and the games that are not
-# private tables (a XIX challenge is no table).
-INVITED = Exists(Invitation.objects.filter(game=OuterRef("pk"), user__is_bot=False))
-PUBLIC = ~INVITED | CHALLENGE
-
-
-def is_private(game: Game) -> bool:
-    return not is_challenge(game) and game.invitations.filter(user__is_bot=False).exists()
+# The games that are not private tables (``selectors.may_see``).
+PUBLIC = ~PRIVATE_TABLE
 
 
 def open_to_visitors(game: Game) -> bool:
-    """Whether someone who is not signed in may open ``game``'s page (as a spectator): a
-    public game that has started (a waiting one has seats to take: signing in comes first)."""
-    return game.status != Game.Status.WAITING and not is_private(game)
+    """Whether someone who is not signed in may open ``game``'s page (as a spectator),
+    once ``selectors.game_for_user`` has let them see it at all (a private table is not
+    theirs to see): a game that has started (a waiting one has seats to take: signing in
+    comes first)."""
+    return game.status != Game.Status.WAITING
 
 
 def games_in_play(kind: str | None = None):

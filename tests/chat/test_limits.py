@@ -26,12 +26,54 @@ def test_a_message_is_stripped_and_at_most_280_characters(game, alice, client_fo
     assert ChatMessage.objects.count() == 1
 
 
-@pytest.mark.parametrize("text", ["two\nlines", "tab\there", "bell\x07", "\u202eesrever"])
+@pytest.mark.parametrize("text", ["two\nlines", "tab\there", "bell\x07"])
 def test_control_characters_are_refused(game, alice, client_for, text):
     answer = say(client_for(alice), game, alice, text)
     assert answer.status_code == 400
     assert "control characters" in answer.content.decode()
     assert not ChatMessage.objects.exists()
+
+
+# Messages that draw nothing: zero-width and format characters (Unicode category Cf), bidi
+# marks and controls, tag characters, spaces of every kind, and the blank-looking letters.
+INVISIBLE = {
+    "zero-width space": "\u200b",
+    "zero-width joiners and space": "\u200c\u200d\u200b\u2060\ufeff",
+    "bidi marks": "\u200e\u200f\u061c",
+    "bidi override and isolate": "\u202e\u2067\u2069\u202c",
+    "tag characters": "\U000e0001\U000e0067\U000e0067\U000e007f",
+    "spaces around a zero-width space": "\u00a0\u3000\u200b\u2028\u200a",
+    "Hangul filler and braille blank": "\u3164\u2800",
+    "variation selector": "\ufe0f\u034f",
+    "soft hyphen between zero widths": "\u200b\u00ad\u200b",
+}
+
+
+@pytest.mark.parametrize("text", INVISIBLE.values(), ids=INVISIBLE.keys())
+def test_a_message_that_draws_nothing_is_refused_as_an_empty_one(game, alice, client_for, text):
+    client = client_for(alice)
+    empty = say(client, game, alice, "", htmx=True)
+    answer = say(client, game, alice, text, htmx=True)
+    assert (empty.status_code, answer.status_code) == (400, 400)
+    assert "Write a message first." in empty.content.decode()
+    assert "Write a message first." in answer.content.decode()
+    assert not ChatMessage.objects.exists()
+
+
+def test_bidi_controls_are_taken_out_of_a_message_that_is_kept(game, alice, bob, client_for):
+    # An override that would show "evil.exe" as "exe.live", an isolate, the marks.
+    text = "see \u202eexe.live\u202c and \u2066this\u2069 \u200eok\u200f\u061c"
+    assert say(client_for(alice), game, alice, text).status_code == 303
+    kept = ChatMessage.objects.get()
+    assert kept.text == "see exe.live and this ok"
+    assert not services.BIDI_CONTROLS & set(kept.text)
+    html = client_for(bob).get(f"/games/{game.pk}/chat/").content.decode()
+    assert "see exe.live and this ok" in html
+    # Other invisible characters inside a visible message stay (an emoji's joiner, a tag
+    # sequence's flag): only a message of nothing else is refused.
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+    assert say(client_for(alice), game, alice, family).status_code == 303
+    assert ChatMessage.objects.order_by("-pk").first().text == family
 
 
 def test_a_nul_character_is_refused_before_the_chat(game, alice, client_for):

@@ -1,6 +1,8 @@
 """Reporting a message puts it in the moderators' queue with its context; moderators hide
 a message (audited), and everyone then reads "(message hidden by a moderator)"."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -97,7 +99,7 @@ def test_a_spectator_cannot_report_during_play_but_can_after(talk, game, carol, 
     from games.models import Game
 
     rude = talk["you are an idiot"]
-    assert client_for(carol).get(report_url(rude)).status_code == 403
+    assert client_for(carol).get(report_url(rude)).status_code == 404
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     assert client_for(carol).post(report_url(rude), {}).status_code == 303
     assert Report.objects.get().reporter == carol
@@ -169,3 +171,33 @@ def test_a_moderator_hides_from_the_chat_admin(talk, moderator, client_for):
     # Nobody changes or deletes a message in the admin.
     page = mod.get(reverse("admin:chat_chatmessage_change", args=[rude.pk])).content.decode()
     assert 'name="text"' not in page and "Delete" not in page.split("object-tools")[0]
+
+
+# What differs between any two answers of the site: the masked CSRF tokens (new on every
+# answer) and the page's own address (the theme switch comes back to it).
+CSRF = re.compile(r'(X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[^"]+')
+
+
+def same_bytes(response, url: str) -> tuple[int, str]:
+    html = CSRF.sub(r"\1-", response.content.decode()).replace(url, "URL")
+    return response.status_code, html
+
+
+def test_the_report_page_of_a_line_one_may_not_read_answers_as_a_missing_id(
+    talk, game, alice, carol, client_for
+):
+    """A spectator may not read the chat of a game in play: its lines' report page (GET or
+    POST) tells him nothing, not even that the line exists: the very bytes a message id
+    that does not exist gets (issue 30, item 2)."""
+    rude = talk["you are an idiot"]
+    missing = reverse("chat:report", args=[ChatMessage.objects.order_by("-pk").first().pk + 99])
+    carols = client_for(carol)
+    for method in ("get", "post"):
+        hidden = getattr(carols, method)(report_url(rude))
+        none = getattr(carols, method)(missing)
+        assert hidden.status_code == 404
+        assert same_bytes(hidden, report_url(rude)) == same_bytes(none, missing)
+        html = hidden.content.decode()
+        assert "you are an idiot" not in html and "alice" not in html
+        assert f"game {game.pk}" not in html
+    assert not Report.objects.exists()

@@ -87,6 +87,38 @@ def test_a_table_filling_pings_everyone_at_it_and_invited(
     assert own(carol, table.pk) not in list(user_sent)
 
 
+def test_a_person_who_declined_a_table_gets_no_ping_naming_it_after(
+    alice, bob, carol, served_tally, user_sent, django_capture_on_commit_callbacks
+):
+    """carol declines alice's private table: her own decline updates her lists (one ping),
+    and from then on nothing about that table reaches her channel, neither another
+    invitee sitting down, nor a bot added, nor the start (issue 30, item 9)."""
+    dave = UserFactory(username="dave")
+    table = tables.table_create(
+        user=alice,
+        kind="tally",
+        variant="open",
+        seats=4,
+        days_per_move=3,
+        rated=False,
+        invited=[bob, carol, dave],
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        tables.table_leave(user=carol, game_id=table.pk)  # carol declines
+    assert own(carol, table.pk) in list(user_sent)
+    user_sent.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        tables.table_join(user=bob, game_id=table.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        tables.table_add_bot(user=alice, game_id=table.pk, level="random")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = tables.table_join(user=dave, game_id=table.pk)  # the last seat: it starts
+    assert game.status == Game.Status.ACTIVE
+    pinged = {channel for channel, _, _ in user_sent}
+    assert {f"user-{u.pk}" for u in (alice, bob, dave)} <= pinged
+    assert f"user-{carol.pk}" not in pinged
+
+
 def test_a_rematch_offer_pings_both_players(
     game, alice, bob, user_sent, django_capture_on_commit_callbacks
 ):

@@ -56,6 +56,7 @@ from notifications.models import Notification, OutboundEmail
 from notifications.services import mark_read, viewing_key
 from ratings.models import Rating, RatingChange
 from tests.factories import UserFactory, play, play_random, start_game
+from tests.games.table_helpers import finish_table
 
 pytestmark = pytest.mark.django_db
 
@@ -127,8 +128,23 @@ TABLE = {
     "chat:chat@finished": row(G, "finished", 200, 200, 200, 200, 200, 200),
     "chat:mute": row(P, None, L, 400, 400, 400, 400, 400),
     "chat:mute_here": row(P, "live", L, 400, 400, 400, 400, 400),
-    # alice's message in the live game: not hers to report, nor a spectator's during play.
-    "chat:report": row(G, "chat-message", L, 400, 200, 403, 403, 403),
+    # alice's message in the live game: not hers to report; nobody else reads the chat
+    # during play, and to them the line does not exist (the answer of a missing id).
+    "chat:report": row(G, "chat-message", L, 400, 200, 404, 404, 404),
+    # A private table (alice invited bob), in play and over: a game that does not exist to
+    # anyone but its players and the staff (games.selectors.may_see, issue 30).
+    "games:game@private": row(G, "private", L, 200, 200, 404, 200, 200),
+    "games:game@private-finished": row(G, "private-finished", L, 200, 200, 404, 200, 200),
+    "games:poll@private": row(G, "private-poll", L, 200, 200, 404, 200, 200),
+    "game_stream@private": row(G, "private", L, 204, 204, 404, 204, 204),
+    # (A visitor asking for a chat gets 404, as for a missing game's chat.)
+    "chat:chat@private": row(G, "private", 404, 200, 200, 404, 403, 403),
+    "chat:chat@private-finished": row(G, "private-finished", 404, 200, 200, 404, 200, 200),
+    "chat:report@private-finished": row(G, "private-message", L, 400, 200, 404, 200, 200),
+    "games:replay@private": row(G, "private", L, 403, 403, 404, 200, 200),
+    "games:replay@private-finished": row(G, "private-finished", L, 200, 200, 404, 200, 200),
+    "games:record@private-finished": row(G, "private-finished", L, 200, 200, 404, 200, 200),
+    "moderation:report_game@private": row(G, "private", L, 200, 200, 404, 200, 200),
     # allauth
     "account_login": row(G, None, 200, L, L, L, L, L),
     "account_logout": row(G, None, L, 200, 200, 200, 200, 200),
@@ -207,6 +223,11 @@ def world(db):
     moderation_services.report_dismiss(actor=mona, report_id=old.pk, note="Within the rules.")
     message = ChatMessage.objects.create(game=live, author=alice, text="good luck")
     ChatMessage.objects.create(game=finished, author=bob, text="good game")
+    private, private_finished = (private_table(alice, bob) for _ in range(2))
+    private_finished = finish_table(private_finished, [1, 0], [1, 2])
+    private_message = ChatMessage.objects.create(
+        game=private_finished, author=alice, text="between us"
+    )
     return {
         "people": {
             "anon": None,
@@ -221,19 +242,42 @@ def world(db):
         "challenge": challenge,
         "report": report,
         "message": message,
+        "private": private,
+        "private-finished": private_finished,
+        "private-message": private_message,
     }
+
+
+def private_table(alice, bob) -> Game:
+    """A OneXeno table for two that alice set up inviting bob, who took his seat."""
+    from games import tables
+
+    table = tables.table_create(
+        user=alice,
+        kind="onexeno",
+        variant="basic",
+        seats=2,
+        days_per_move=3,
+        rated=False,
+        invited=[bob],
+    )
+    return tables.table_join(user=bob, game_id=table.pk)
 
 
 def url_for(name: str, obj, world) -> str:
     name = name.split("@")[0]
     if obj is None:
         return reverse(name)
-    if obj in ("live", "finished", "challenge"):
+    if obj in ("live", "finished", "challenge", "private", "private-finished"):
         return reverse(name, args=[world[obj].pk])
     if obj == "live-poll":
         return reverse(name, args=[world["live"].pk]) + f"?seq={world['live'].n_actions - 2}"
+    if obj == "private-poll":
+        return reverse(name, args=[world["private"].pk]) + "?seq=0&v=stale"
     if obj == "chat-message":
         return reverse(name, args=[world["message"].pk])
+    if obj == "private-message":
+        return reverse(name, args=[world["private-message"].pk])
     if obj == "username":
         return reverse(name, args=["bob"])
     if obj == "variant":
@@ -640,6 +684,8 @@ def test_no_answer_shows_a_card_the_visitor_may_not_know(world):
             continue
         if TABLE.get(name, (None, None))[1] == "finished":
             continue  # about the finished game, whose every card anyone may now see
+        if str(TABLE.get(name, (None, None))[1]).startswith("private"):
+            continue  # about another game (its statuses are what is checked there)
         checked += 1
         leaks += leaks_in(name, who, response, world)
     assert leaks == [], "\n".join(leaks)

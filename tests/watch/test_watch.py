@@ -183,7 +183,8 @@ def test_a_visitor_is_sent_to_sign_in_for_a_private_table_a_waiting_one_or_none(
         user=users[0], variant="standard", days_per_move=3, rated=True
     )
     visitor = _signed_in(UserFactory(username="carol"))
-    assert visitor.get(page_url(private)).status_code == 200  # signed in: as before
+    # Signed in but neither playing nor invited: as for a game that does not exist.
+    assert visitor.get(page_url(private)).status_code == 404
     for url in (page_url(private), page_url(waiting), reverse("games:game", args=[99999])):
         response = Client().get(url)
         assert response.status_code == 302, url
