@@ -54,6 +54,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A form in a charset other than UTF-8: 400 before the CSRF check reads it
+    # (xix_site/charset.py).
+    "xix_site.charset.FormCharsetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     # A NUL character in the address, query or form: 400 before any view (xix_site/nul.py);
     # after the CSRF check, which refuses a forged form (403) whatever it holds.
