@@ -326,6 +326,13 @@ BOT_EXPERT_ITERATIONS = env.int("BOT_EXPERT_ITERATIONS", default=15000)
 # by the deadline sweep (the task was lost: broker outage, worker killed).
 BOT_NUDGE_SECONDS = env.int("BOT_NUDGE_SECONDS", default=120)
 
+# Aborting rated games before the first moves (games/aborts.py, docs/rules.md 42): a player
+# who aborts RATED_ABORT_LIMIT rated games within RATED_ABORT_WINDOW_HOURS may not start
+# or join a rated game for RATED_ABORT_PAUSE_HOURS after the last of them.
+RATED_ABORT_LIMIT = env.int("RATED_ABORT_LIMIT", default=3)
+RATED_ABORT_WINDOW_HOURS = env.int("RATED_ABORT_WINDOW_HOURS", default=24)
+RATED_ABORT_PAUSE_HOURS = env.int("RATED_ABORT_PAUSE_HOURS", default=24)
+
 # Game chat (docs/architecture.md, "Chat"): per user over all games, at most CHAT_BURST
 # messages in CHAT_BURST_SECONDS and CHAT_PER_DAY in 24 hours (429 beyond).
 CHAT_BURST = env.int("CHAT_BURST", default=5)
