@@ -77,16 +77,32 @@ def test_the_aborter_is_recorded_and_the_others_aborts_never_count(people):
 
 
 def test_casual_aborts_and_moderators_aborts_do_not_count(people):
+    """alice aborts two rated games and three casual ones, and a moderator aborts a third
+    rated game of hers: two count, and her rated play stays open."""
+    from moderation import services as moderation_services
+    from tests.moderation.admin_fixtures import make_moderator
+
     alice, bob = people["alice"], people["bob"]
     for seed in ("c1", "c2", "c3"):
         abort_by_page(alice, bob, seed=seed, rated=False)
-    assert aborts.record_of(alice) == aborts.AbortRecord(0, 0, None)
+    abort_by_page(alice, bob, seed="r1")
+    abort_by_page(alice, bob, seed="r2")
+    game = start_game(alice, bob, seed="m1", rated=True)
+    moderation_services.game_abort(actor=make_moderator(), game_id=game.pk, reason="Test.")
+    assert aborts.record_of(alice) == aborts.AbortRecord(2, 2, None)
+    assert services.challenge_create(
+        user=alice, variant="standard", days_per_move=3, rated=True
+    ).rated
 
 
 def test_two_aborts_leave_rated_play_open(people):
     alice, bob = people["alice"], people["bob"]
     abort_by_page(alice, bob, seed="t1")
     abort_by_page(alice, bob, seed="t2")
+    assert aborts.record_of(alice) == aborts.AbortRecord(2, 2, None)
+    assert "alice has aborted 2 rated games" in text(
+        client_for(bob).get(reverse("players:profile", args=["alice"]))
+    )
     response = client_for(alice).post(
         reverse("games:challenge_new"),
         {"variant": "standard", "days_per_move": "3", "rated": "rated"},
