@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from accounts import selectors
 from accounts.forms import HistoryFilter, Preferences, VacationForm
 from accounts.models import User
+from games import aborts as rated_aborts
 from games.selectors import visible_games
 from games.watch import current_games, watch_rows
 from ratings.chart import rating_chart
@@ -22,6 +23,19 @@ RECENT_GAMES = 10
 # The player's games in play listed on the profile (the newest activity first).
 CURRENT_GAMES = 20
 HISTORY_PAGE_SIZE = 25
+
+
+def _aborts_context(player) -> dict:
+    """The player's aborts of rated games and the rule they are counted by (games/aborts.py);
+    nothing for a bot."""
+    if player.is_bot:
+        return {}
+    return {
+        "aborts": rated_aborts.record_of(player),
+        "abort_limit": settings.RATED_ABORT_LIMIT,
+        "abort_window_hours": settings.RATED_ABORT_WINDOW_HOURS,
+        "abort_pause_hours": settings.RATED_ABORT_PAUSE_HOURS,
+    }
 
 
 @require_safe
@@ -47,6 +61,7 @@ def profile(request, username):
             "current": watch_rows(current[:CURRENT_GAMES]),
             "current_count": current.count(),
             "is_self": request.user.is_authenticated and request.user.pk == player.pk,
+            **_aborts_context(player),
         },
     )
 
@@ -111,7 +126,13 @@ def preferences(request):
     return render(
         request,
         "accounts/settings.html",
-        {"form": form, "stored_zone": request.user.time_zone},
+        {
+            "form": form,
+            "stored_zone": request.user.time_zone,
+            "player": request.user,
+            "own": True,
+            **_aborts_context(request.user),
+        },
         status=400 if form.errors else 200,
     )
 

@@ -23,8 +23,8 @@ from chat.models import ChatMessage
 from chat.selectors import CLOSED, chat_context, chat_stamp, news
 from games.models import Game
 from games.selectors import game_for_user
-from games.views.actions import NUMBER
 from moderation.services import ModerationError
+from xix_site.numbers import whole_number
 
 PANEL = "chat/panel.html#panel"
 POLL = "chat/panel.html#poll-answer"
@@ -79,15 +79,15 @@ def chat(request, game_id):
 
 
 def _poll(request, game, seat) -> HttpResponse:
-    after = request.GET.get("after", "")
-    if not NUMBER.fullmatch(after):
+    after = whole_number(request.GET.get("after", ""))
+    if after is None:
         return HttpResponse(
             "The message number must be a whole number.", status=400, content_type="text/plain"
         )
     if request.GET.get("v") == chat_stamp(game)[1]:
         return HttpResponse(status=204)
     chat = chat_context(game, request.user, seat)
-    context = {"chat": chat, "game": game, "news": news(chat, request.user, int(after))}
+    context = {"chat": chat, "game": game, "news": news(chat, request.user, after)}
     return render(request, POLL, context)
 
 
@@ -100,14 +100,14 @@ def _post(request, game_id) -> HttpResponse:
     try:
         if canned is not None and canned not in services.CANNED:
             raise services.ChatError("Choose one of the quick messages.")
-        last = request.POST.get("last", "")
-        if not NUMBER.fullmatch(last):
+        last = whole_number(request.POST.get("last", ""))
+        if last is None:
             raise services.ChatError(OUT_OF_DATE)
         services.message_post(
             author=request.user,
             game=game,
             text=typed if canned is None else canned,
-            last_seen=int(last),
+            last_seen=last,
         )
     except services.ChatError as refusal:
         response = _answer(

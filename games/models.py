@@ -113,6 +113,17 @@ class Game(models.Model):
         "(one per turn).",
     )
     rated = models.BooleanField(default=True)
+    # Who aborted the game before the first moves (``services.game_abort_by_player``, or a
+    # resignation then); empty for every other game, and for early aborts before this was
+    # recorded. Aborts of rated games are counted against their player (games/aborts.py).
+    aborted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="games_aborted",
+        help_text="The player who aborted the game before the first moves.",
+    )
     verdict = models.TextField(
         blank=True,
         help_text="The moderators' reason when they aborted or adjudicated the game, "

@@ -25,7 +25,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection, transaction
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
@@ -199,6 +199,25 @@ def _under_asgi(request) -> bool:
     return settings.PUSH_EVENTS and isinstance(request, ASGIRequest)
 
 
+# Query parameters of django-eventstream that these streams do not take: ``es-meta`` (a
+# signed token naming a user and channels, which this site never hands out; a token that
+# is not one crashed the library) and ``recover`` (a resumption behind a GRIP proxy, which
+# this site does not run: the library looked for the proxy's ``request.grip``).
+REFUSED_PARAMETERS = {
+    "es-meta": "This stream takes no es-meta token: open it again without one.",
+    "recover": "This stream does not recover missed events: open it again without recover.",
+}
+
+
+def _refused(request) -> HttpResponse | None:
+    """A clear 400 for a query django-eventstream would fail on, before any stream opens
+    (under WSGI too, so the answer does not depend on the server)."""
+    for name, message in REFUSED_PARAMETERS.items():
+        if name in request.GET:
+            return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
+    return None
+
+
 @require_safe
 @login_required
 @never_cache
@@ -208,6 +227,9 @@ def game_stream(request, game_id):
     viewer's own (their badges), so a page holds one stream. Under WSGI (no ASGI server)
     the answer is 204, which tells a browser's EventSource to stop trying: the page keeps
     polling."""
+    refused = _refused(request)
+    if refused is not None:
+        return refused
     game, seat = game_for_user(game_id, request.user)
     if not _under_asgi(request):
         return HttpResponse(status=204)
@@ -226,6 +248,9 @@ def game_stream(request, game_id):
 def user_stream(request):
     """The event stream of every page but a game's, for a signed-in person: their own
     channel only (their badges and lists). 204 under WSGI, as ``game_stream``."""
+    refused = _refused(request)
+    if refused is not None:
+        return refused
     if not _under_asgi(request):
         return HttpResponse(status=204)
     from django_eventstream.views import events

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from games import notices, push, registry
+from games import aborts, notices, push, registry
 from games.kit.outcome import side_ranks
 from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation
 from games.outcomes import sides_of
@@ -62,6 +62,13 @@ class StaleSequence(GameError):
 
 class ChallengeError(GameError):
     pass
+
+
+class RatedPlayPaused(ChallengeError):
+    """A player who aborted too many rated games lately may not start or join one yet
+    (games/aborts.py); the message says until when."""
+
+    status = 403
 
 
 class NoSuchGame(GameError):
@@ -185,6 +192,8 @@ def challenge_create(
             raise ChallengeError(f"{invited.username} cannot be challenged.")
         if invited.is_bot:
             rated = False  # bots take no part in the ratings (docs/rules.md, site decisions)
+    if rated:
+        aborts.check_rated_play(user)
     seed = secrets.token_hex(8)
     deal, first_leader = shuffled_deal(seed)
     with transaction.atomic():
@@ -253,6 +262,9 @@ def challenge_accept(*, user, game_id) -> Game:
     _waiting(game)
     if game.created_by_id == user.pk:
         raise ChallengeError("You cannot accept your own challenge.")
+    if game.rated:
+        aborts.check_rated_play(user)
+        aborts.check_rated_play(game.created_by, own=False)
     # Seats come from the game's seed, so a game's set-up can be reproduced from it.
     challenger_seat = random.Random(f"{game.seed}/seats").randrange(2)
     seats = [None, None]
@@ -668,6 +680,7 @@ def abort_allowed(game: Game) -> bool:
 
 
 def _abort_early(game: Game, *, actor) -> None:
+    game.aborted_by = actor  # counted against them when rated (games/aborts.py)
     game_close(game, status=Game.Status.ABORTED, winner=None, reason=Game.Reason.EARLY_ABORT)
     notices.game_over(game, actor=actor)
 

@@ -24,7 +24,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import notices, push, registry, services
+from games import aborts, notices, push, registry, services
 from games.models import DAYS_PER_MOVE, Game, GameSeat, Invitation
 from games.selectors import hidden_from, is_challenge
 
@@ -89,6 +89,8 @@ def table_create(
             rematch_of=rematch_of,
         )
     bots = [person for person in invited if person.is_bot]
+    if rated and not bots:
+        aborts.check_rated_play(user)
     with transaction.atomic():
         user.lock_row()  # the limit on waiting tables holds under parallel requests
         now = timezone.now()
@@ -158,6 +160,8 @@ def table_join(*, user, game_id) -> Game:
         raise TableError("Bots sit down only when the table's creator adds them.")
     if user.is_suspended:
         raise TableError("Your account is suspended: you cannot join tables.")
+    if game.rated:
+        aborts.check_rated_play(user)
     seated, pending = _places(game)
     if user.pk in seated:
         raise TableError("You already have a seat at this table.")
@@ -289,6 +293,9 @@ def _start(game: Game, *, actor) -> None:
     rules = registry.rules(game.kind)
     n = game.seats_count
     seats = list(game.seats.select_related("user").order_by("joined_at", "pk"))
+    if game.rated:
+        for seat in seats:  # those who sat down before a pause began
+            aborts.check_rated_play(seat.user, own=seat.user_id == actor.pk)
     random.Random(f"{game.seed}/seats").shuffle(seats)
     team_of = rules.variants[game.variant].team_of(n)
     for position, seat in enumerate(seats):

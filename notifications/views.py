@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from notifications import services
 from notifications.models import Notification
+from xix_site.numbers import whole_number
 
 PER_PAGE = 30
 
@@ -44,14 +45,14 @@ def _list(request, *, shown="all", page_number=None, error="", status=200):
 @login_required
 def notification_read(request):
     """Mark one notification (``id``) or all (``all``) read. ``next``: a game to open."""
-    raw = request.POST.get("id", "")
+    wanted = whole_number(request.POST.get("id", ""), max_digits=18)
     if request.POST.get("all"):
         count = services.mark_read(user=request.user)
         messages.success(request, f"Marked {count} notification{'s' if count != 1 else ''} read.")
         return redirect("notifications:list")
-    if not raw.isdigit() or len(raw) > 18:
+    if wanted is None:
         return _list(request, error="Choose a notification to mark read.", status=400)
-    notification = Notification.objects.filter(user=request.user, pk=int(raw)).first()
+    notification = Notification.objects.filter(user=request.user, pk=wanted).first()
     if notification is None:
         return _list(request, error="There is no such notification of yours.", status=404)
     services.mark_read(user=request.user, ids=[notification.pk])

@@ -25,7 +25,7 @@ ACTIONS = {
     },
     "pass": {},
 }
-CELL = re.compile(r"(-?\d{1,3}),(-?\d{1,3})")
+CELL = re.compile(r"(-?[0-9]{1,3}),(-?[0-9]{1,3})")  # ASCII digits only
 TURNS = ("not turned", "a quarter turn right", "a half turn", "a quarter turn left")
 
 

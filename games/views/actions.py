@@ -8,12 +8,10 @@ for the player (the view answers 400 with it). Whether the action is legal is th
 business, not the form's.
 """
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-# Form values people can type: small non-negative integers only (no signs, no floats).
-NUMBER = re.compile(r"\d{1,9}")
+from xix_site.numbers import whole_number
 
 
 class BadForm(Exception):
@@ -37,9 +35,11 @@ def number(post, name: str, label: str) -> int:
     raw = post.get(name, "").strip()
     if not raw:
         raise BadForm(f"The {label} is missing.")
-    if not NUMBER.fullmatch(raw):
+    # Small non-negative integers in ASCII digits only (no signs, no floats, no "²").
+    value = whole_number(raw)
+    if value is None:
         raise BadForm(f"The {label} must be a whole number, not {raw[:20]!r}.")
-    return int(raw)
+    return value
 
 
 def _choices(words) -> str:

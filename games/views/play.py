@@ -37,10 +37,11 @@ from games.selectors import (
     player_names,
 )
 from games.services import NOT_SEATED
-from games.views.actions import NUMBER, BadForm, number
+from games.views.actions import BadForm, number
 from games.watch import open_to_visitors
 from notifications.services import mark_read, viewing_mark
 from ratings.models import RatingChange
+from xix_site.numbers import whole_number
 from xix_site.rules_pages import credit_line
 
 # An htmx answer: the live table, and the navigation's badges out of band when it shows
@@ -477,12 +478,13 @@ def game_poll(request, game_id):
     if waiting_page:
         return HttpResponseClientRefresh()
     raw = request.GET.get("seq", "")
-    if not NUMBER.fullmatch(raw):
+    seq = whole_number(raw)
+    if seq is None:
         return HttpResponse(
             "The action number must be a whole number.", status=400, content_type="text/plain"
         )
     # No stamp (a page drawn before stamps): only a new action is news.
-    if int(raw) == game.n_actions and _quiet(game, seat, request.GET.get("v")):
+    if seq == game.n_actions and _quiet(game, seat, request.GET.get("v")):
         if game.status == Game.Status.ACTIVE:
             _looking(request, game, seat, read=False)
         return HttpResponse(status=204)

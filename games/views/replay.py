@@ -22,6 +22,7 @@ from games.outcomes import place_text
 from games.rows import score_text
 from games.selectors import can_see_every_card, game_for_user, history_lines, player_names
 from games.views.play import kind_of, site_of, variant_info
+from xix_site.numbers import whole_number
 from xix_site.rules_pages import credit_line
 
 TEMPLATE = "games/replay.html"
@@ -61,9 +62,8 @@ def _parse_step(raw: str | None, last: int) -> int | None:
     """The step asked for, clamped to 0..last (0 when absent); None when not a number."""
     if raw is None or not raw.strip():
         return 0
-    try:
-        step = int(raw.strip())
-    except ValueError:
+    step = whole_number(raw.strip(), signed=True, max_digits=18)
+    if step is None:
         return None
     return max(0, min(step, last))
 

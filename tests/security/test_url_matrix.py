@@ -38,6 +38,7 @@ from urllib.parse import urlencode
 import pytest
 from allauth.account.models import EmailAddress
 from django.contrib import admin
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core import mail
 from django.core.cache import cache
@@ -805,3 +806,151 @@ def test_the_opponents_email_and_notifications_show_none_of_the_movers_cards(
     for text in Notification.objects.filter(user=opponent).values_list("text", flat=True):
         assert mentioned_numbers(text) & secret == set(), text
     assert {alice, bob} == set(live.players)
+
+
+# --- Odd numbers and tokens (issue 30 item 5) ------------------------------------------
+
+# Values no URL may answer 500 to, wherever it reads a number or a token: digits of other
+# scripts ("²" and "①" pass str.isdigit but not int(); int() took "٣" and "３"), a number
+# too long for any column, a sign, a word, nothing.
+ODD_VALUES = ["²", "①", "٣", "３", "9" * 40, ""]
+# Every name under which a URL of the site reads a number or a token: in the query string
+# (the action number, replay step, chat line, page, the event streams' es-meta, recover and
+# lastEventId) or in a form (a notification's id, an action's fields, the chat's last line
+# seen, vacation days, a table's seats and days per move).
+NUMBER_AND_TOKEN_NAMES = (
+    "seq",
+    "step",
+    "after",
+    "v",
+    "page",
+    "id",
+    "last",
+    "card",
+    "position",
+    "cell",
+    "days",
+    "days_per_move",
+    "seats",
+    "es-meta",
+    "recover",
+    "lastEventId",
+)
+# The POST URLs that read one of those numbers: an odd value is refused (4xx), never used.
+POSTS_READING_A_NUMBER = {"games:act", "games:extra_day", "notifications:read"}
+
+
+def site_state() -> tuple:
+    """What a request could change, read in the request's own transaction."""
+    from chat.models import ChatMute
+    from games.models import GameSeat, Invitation
+
+    return (
+        list(
+            Game.objects.order_by("pk").values_list(
+                "pk", "status", "n_actions", "to_move", "rated", "deadline", "extra_day_seq"
+            )
+        ),
+        list(GameSeat.objects.order_by("pk").values_list("pk", "user_id", "status")),
+        list(Invitation.objects.order_by("pk").values_list("pk", "declined", "answered_at")),
+        GameAction.objects.count(),
+        list(Notification.objects.order_by("pk").values_list("pk", "read_at")),
+        list(ChatMessage.objects.order_by("pk").values_list("pk", "hidden_at")),
+        ChatMute.objects.count(),
+        Report.objects.count(),
+        list(
+            get_user_model()
+            .objects.order_by("pk")
+            .values_list("pk", "first_name", "time_zone", "vacation_until", "email_notifications")
+        ),
+        OutboundEmail.objects.count(),
+    )
+
+
+def fetch_unchanged(client, method, url, data=None, **extra):
+    """``fetch``, and whether the request changed the site's state (before the rollback)."""
+    with transaction.atomic():
+        before = site_state()
+        if method == HX:
+            extra["HTTP_HX_REQUEST"] = "true"
+        if method == G:
+            response = client.get(url, data or {}, **extra)
+        elif "content_type" in extra:
+            response = client.generic("POST", url, data, **extra)
+        else:
+            response = client.post(url, data or {}, **extra)
+        response.content  # noqa: B018 - render it before the rollback
+        unchanged = site_state() == before
+        transaction.set_rollback(True)
+    return response, unchanged
+
+
+def test_no_url_answers_500_to_odd_numbers_and_tokens_or_changes_state_refusing_them(world):
+    """Every URL of the table, for a player (who may do the most), with every number and
+    token name set to each odd value: never a 500; a refusal changes nothing; a POST that
+    reads a number refuses an odd one."""
+    failures = []
+    for who in ("seat0",):
+        client = client_for(world["people"][who])
+        for name, (method, obj, _expected) in TABLE.items():
+            url = url_for(name, obj, world)
+            for value in ODD_VALUES:
+                data = dict.fromkeys(NUMBER_AND_TOKEN_NAMES, value)
+                response, unchanged = fetch_unchanged(client, method, url, data)
+                status = response.status_code
+                where = f"{name} {method} {value[:8]!r} as {who}: {status}"
+                if status >= 500:
+                    failures.append(f"{where}, a server error")
+                elif status >= 400 and not unchanged:
+                    failures.append(f"{where}, refused but changed the site")
+                elif method != G and name.split("@")[0] in POSTS_READING_A_NUMBER:
+                    if status < 400 or not unchanged:
+                        failures.append(f"{where}, an odd number was taken")
+    assert failures == [], "\n".join(failures)
+
+
+def test_the_event_streams_refuse_odd_tokens_under_asgi(world, settings):
+    """The streams under the ASGI handler (as uvicorn runs them), where django-eventstream
+    read es-meta and recover: 400, whatever the value."""
+    from asgiref.sync import async_to_sync
+    from django.test import AsyncClient
+
+    settings.PUSH_EVENTS = True
+    client = AsyncClient()
+    client.force_login(world["people"]["seat0"])
+    for url in (reverse("user_stream"), reverse("game_stream", args=[world["live"].pk])):
+        for value in [*ODD_VALUES, "garbage", "x", "true"]:
+            for name in ("es-meta", "recover"):
+                response = async_to_sync(client.get)(url, {name: value})
+                assert response.status_code == 400, (url, name, value)
+
+
+def test_every_post_in_another_charset_is_a_clear_400_and_changes_nothing(world):
+    """Every URL a form is posted to, with the form in UTF-16, from a client checked for
+    CSRF as a browser is (the check used to read the form and crash): 400 with a message,
+    and nothing changes."""
+    failures = []
+    for who in ("seat0", "spec"):
+        client = Client(enforce_csrf_checks=True)
+        client.force_login(world["people"][who])
+        client.get(reverse("notifications:list"))
+        token = client.cookies["csrftoken"].value
+        for name, (method, obj, _expected) in TABLE.items():
+            if method == G:
+                continue
+            url = url_for(name, obj, world)
+            body = "&".join(f"{key}=1" for key in NUMBER_AND_TOKEN_NAMES).encode("utf-16")
+            response, unchanged = fetch_unchanged(
+                client,
+                P,
+                url,
+                body,
+                content_type="application/x-www-form-urlencoded; charset=utf-16",
+                HTTP_X_CSRFTOKEN=token,
+            )
+            text = response.content.decode(errors="replace")
+            if response.status_code != 400 or "reads forms in UTF-8 only" not in text:
+                failures.append(f"{name} as {who}: {response.status_code} {text[:80]!r}")
+            elif not unchanged:
+                failures.append(f"{name} as {who}: changed the site")
+    assert failures == [], "\n".join(failures)

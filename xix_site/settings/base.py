@@ -53,6 +53,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A form in a charset other than UTF-8: 400 before the CSRF check reads it
+    # (xix_site/charset.py).
+    "xix_site.charset.FormCharsetMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     # A NUL character in the address, query or form: 400 before any view (xix_site/nul.py);
     # after the CSRF check, which refuses a forged form (403) whatever it holds.
@@ -321,6 +324,13 @@ BOT_EXPERT_ITERATIONS = env.int("BOT_EXPERT_ITERATIONS", default=15000)
 # A game whose bot has been to move this long without moving gets its task enqueued again
 # by the deadline sweep (the task was lost: broker outage, worker killed).
 BOT_NUDGE_SECONDS = env.int("BOT_NUDGE_SECONDS", default=120)
+
+# Aborting rated games before the first moves (games/aborts.py, docs/rules.md 42): a player
+# who aborts RATED_ABORT_LIMIT rated games within RATED_ABORT_WINDOW_HOURS may not start
+# or join a rated game for RATED_ABORT_PAUSE_HOURS after the last of them.
+RATED_ABORT_LIMIT = env.int("RATED_ABORT_LIMIT", default=3)
+RATED_ABORT_WINDOW_HOURS = env.int("RATED_ABORT_WINDOW_HOURS", default=24)
+RATED_ABORT_PAUSE_HOURS = env.int("RATED_ABORT_PAUSE_HOURS", default=24)
 
 # Game chat (docs/architecture.md, "Chat"): per user over all games, at most CHAT_BURST
 # messages in CHAT_BURST_SECONDS and CHAT_PER_DAY in 24 hours (429 beyond).
