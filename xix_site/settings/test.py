@@ -38,3 +38,8 @@ CELERY_TASK_DEFAULT_QUEUE = env.str(
     "CELERY_QUEUE",
     default=f"xix-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}",
 )
+CELERY_BOTS_QUEUE = env.str("CELERY_BOTS_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-bots")
+CELERY_TASK_ROUTES = {
+    "games.tasks.seat_autoplay": {"queue": CELERY_BOTS_QUEUE},
+    "games.tasks.bot_move": {"queue": CELERY_BOTS_QUEUE},
+}
