@@ -43,3 +43,7 @@ CELERY_TASK_ROUTES = {
     "games.tasks.seat_autoplay": {"queue": CELERY_BOTS_QUEUE},
     "games.tasks.bot_move": {"queue": CELERY_BOTS_QUEUE},
 }
+
+# Many tests start more games against bots for one user than a person may have going;
+# the limit's own tests set it (tests/games/test_bot_limits.py).
+MAX_ACTIVE_BOT_GAMES = env.int("MAX_ACTIVE_BOT_GAMES", default=1000)
