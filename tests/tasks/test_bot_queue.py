@@ -68,8 +68,9 @@ def test_a_ten_seat_strong_bot_table_its_person_leaves_ends_and_email_goes_out_m
     game = Game.objects.get(kind="xactika")
     assert game.seats_count == 10 and game.status == Game.Status.ACTIVE
     mine = game.players.index(hugo)
-    # The bots before hugo bid, each move its own task on the bots' worker.
-    game = wait_until(lambda: (g := fresh(game)).to_move == mine and g, 20, "hugo's turn")
+    # The bots before hugo bid, each move its own task on the bots' worker (a loose bound:
+    # the machine may be busy; no speed is asserted).
+    game = wait_until(lambda: (g := fresh(game)).to_move == mine and g, 60, "hugo's turn")
     bid = game_state(game).legal_actions()[0]
     services.game_act(user=hugo, game_id=game.pk, action=bid, expected_seq=game.n_actions)
     # The bots after him think now; an e-mail queued meanwhile is not held up by them.
