@@ -44,6 +44,8 @@ class Game(models.Model):
         EARLY_ABORT = "early abort", "Aborted before both players had moved"
         FORFEIT = "forfeit", "Forfeit (account suspended)"
         ADJUDICATED = "adjudicated", "Adjudicated by a moderator"
+        # At a table, when no person is left playing (docs/rules.md, site decisions).
+        ABANDONED = "abandoned", "Abandoned: no player left"
 
     # The game (a key of games.registry.ENGINES); every game before it existed is XIX.
     kind = models.CharField(max_length=16, default="xix", db_default="xix")

@@ -30,6 +30,7 @@ REASONS = {
     Game.Reason.ABORT: "aborted",
     Game.Reason.FORFEIT: "{loser} forfeited: account suspended",
     Game.Reason.ADJUDICATED: "decided by a moderator",
+    Game.Reason.ABANDONED: "no player was left at the table",
 }
 
 # How a seat left a table, after its player's name.
@@ -275,9 +276,14 @@ def _table_result(game: Game, position: int) -> str:
     leavers = _leavers(game)
     if game.reason in LEAVING_REASONS and leavers:
         reason = _left_words(game, leavers, position)
+    elif game.reason == Game.Reason.ABANDONED and leavers:
+        # The last person left: the game ended there, nobody played on.
+        reason = f"{_left_words(game, leavers, position)}: no player was left"
     else:
         reason = _reason(game, "a player")
     text = _place_sentence(game, position, reason)
+    if game.reason == Game.Reason.ABANDONED:
+        return text
     if _zombie_policy(game) and leavers and game.reason not in LEAVING_REASONS:
         left = {seat.position for seat in leavers}
         if left == {position}:

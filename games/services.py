@@ -122,9 +122,23 @@ def _turn_begins(game: Game, *, actor, state=None) -> None:
     if _played_by_site(game, game.to_move) or _forced_action(game, state) is not None:
         from games.tasks import seat_autoplay
 
-        seat_autoplay.delay_on_commit(game.pk, game.n_actions)
+        seat_autoplay.apply_async_on_commit(
+            (game.pk, game.n_actions), countdown=site_move_delay(game)
+        )
     elif actor is None or mover.pk != actor.pk:
         notices.your_turn(game, mover)
+
+
+def site_move_delay(game: Game) -> float:
+    """Seconds between a turn's start and the site's move for it (a bot's, a seat that
+    left, a person's forced move): drawn from the game's seed and the action number only,
+    uniformly between SITE_MOVE_DELAY_MIN and SITE_MOVE_DELAY_MAX, so when a site-made
+    move lands says nothing of the position, nor of how many moves were legal
+    (docs/security.md, "Site-made moves"). The same turn always gets the same delay. The
+    task waits in the broker meanwhile (a Celery countdown), not in a worker; tasks run
+    in-process (no Redis, tests) ignore it."""
+    low, high = settings.SITE_MOVE_DELAY_MIN, settings.SITE_MOVE_DELAY_MAX
+    return random.Random(f"{game.seed}/{game.n_actions}/delay").uniform(low, max(low, high))
 
 
 def _forced_action(game: Game, state=None) -> dict | None:
@@ -209,6 +223,8 @@ def challenge_create(
             raise ChallengeError(
                 f"You already have {MAX_OPEN_CHALLENGES} challenges waiting; cancel one first."
             )
+        if invited is not None and invited.is_bot:
+            check_bot_games(user)
         game = Game.objects.create(
             variant=variant,
             seed=seed,
@@ -234,6 +250,40 @@ def challenge_create(
         elif invited is not None:
             notices.challenge_received(game)
     return game
+
+
+class TooManyBotGames(ChallengeError):
+    """The person already has MAX_ACTIVE_BOT_GAMES games with bots going."""
+
+    status = 429
+
+
+def active_bot_games(user) -> int:
+    """How many games with a bot ``user`` has going: waiting or in play, with a seat of
+    theirs they have not left."""
+    bot_seat = GameSeat.objects.filter(game=OuterRef("game"), user__is_bot=True)
+    return (
+        GameSeat.objects.filter(
+            user=user,
+            status=GameSeat.Status.PLAYING,
+            game__status__in=(Game.Status.WAITING, Game.Status.ACTIVE),
+        )
+        .filter(Exists(bot_seat))
+        .count()
+    )
+
+
+def check_bot_games(user) -> None:
+    """Refuse one more game with bots to ``user`` at MAX_ACTIVE_BOT_GAMES of them
+    (docs/security.md, "Games with bots"): each keeps the bots' worker busy. The caller
+    holds ``user``'s row lock (``User.lock_row``), so parallel requests count one after
+    the other and the limit holds."""
+    limit = settings.MAX_ACTIVE_BOT_GAMES
+    if active_bot_games(user) >= limit:
+        raise TooManyBotGames(
+            f"You already have {limit} games with bots going: finish or resign one "
+            "before you start another."
+        )
 
 
 def _hidden_from(game: Game, user) -> bool:
@@ -622,12 +672,9 @@ def game_act(*, user, game_id, action, expected_seq: int):
     return game, state, events
 
 
-def _append(game: Game, action: dict, state, *, actor, wake: bool = True):
+def _append(game: Game, action: dict, state, *, actor):
     """Apply ``action`` to the locked game whose current state is ``state``, append it to
-    the log, and start the next turn or finish the game. Returns (state, events).
-
-    ``wake`` False: the caller plays the next turn itself (``seat_autoplay`` playing a
-    game out), so no task is enqueued for it."""
+    the log, and start the next turn or finish the game. Returns (state, events)."""
     state, events = state.apply(action)
     GameAction.objects.create(game=game, seq=game.n_actions, seat=action["seat"], action=action)
     game.n_actions += 1
@@ -649,8 +696,7 @@ def _append(game: Game, action: dict, state, *, actor, wake: bool = True):
     game.save()
     if scored:
         seats_write(game)
-    if wake:
-        _turn_begins(game, actor=actor, state=state)
+    _turn_begins(game, actor=actor, state=state)
     return state, events
 
 
@@ -731,8 +777,8 @@ def seat_leave(game: Game, position: int, status: str, actor=None) -> None:
     - forfeit: the game ends and the leaver's side loses; at more than two seats the
       other sides keep their order by the current scores, the leaver's side last;
     - zombie: the seat's status changes, the other players are told, and the site plays
-      its turns from now on (``seat_autoplay``); with no live person left, the bots and
-      the seats that left play the game out at once.
+      its turns from now on (``seat_autoplay``); when that leaves no person playing, the
+      game ends at once as abandoned (``table_abandoned``).
 
     ``actor`` is the user whose request it is (the resigner), None for the sweep or a
     moderator."""
@@ -750,12 +796,14 @@ def seat_leave(game: Game, position: int, status: str, actor=None) -> None:
         ranks = _ranks_with_leavers(game, side_ranks(scores, sides))
         game_finish(game, scores=scores, ranks=ranks, reason=reason, actor=actor)
         return
+    if not _live_humans(game):
+        table_abandoned(game, actor=actor)
+        return
     notices.seat_left(game, position, actor=actor)
     push.game_changed(game)
     if game.to_move == position:
         game.deadline = game.remind_at = None
         game.save(update_fields=["deadline", "remind_at", "updated"])
-    if game.to_move == position or not _live_humans(game):
         _turn_begins(game, actor=actor)
 
 
@@ -826,7 +874,9 @@ def _site_bot(kind: str, level: str):
 def _site_action(game: Game, state, seat: int) -> dict:
     """The move the site makes for ``seat`` (to move): a bot's choice from its seat view
     only, seeded by the game and the action number (the same move every time), or the
-    game's ``zombie_action`` for a seat that left."""
+    game's ``zombie_action`` for a seat that left. A bot thinks the same way whatever the
+    number of legal moves (one included), so its thinking time does not tell a forced
+    move either."""
     rules = _rules(game)
     if seat_has_left(game, seat):
         return rules.zombie_action(state, seat)
@@ -836,46 +886,115 @@ def _site_action(game: Game, state, seat: int) -> dict:
     return {"seat": seat, **action}
 
 
-@transaction.atomic
+def _site_move_planned(game: Game) -> tuple[dict, object] | None:
+    """(the action, its actor) the site would make now in ``game`` (read, not locked):
+    a bot's choice, a seat that left's move, or a person's forced move when they asked
+    for it; None when a person still playing is to move and has a choice (or did not ask).
+    A bot is the actor of its move; a seat that left or a forced move acts for nobody, so
+    its player is told of the turn after it, and of the result, like the others."""
+    seat = game.to_move
+    state = game_state(game)
+    if _played_by_site(game, seat):
+        actor = game.players[seat] if game.players[seat].is_bot else None
+        return _site_action(game, state, seat), actor
+    forced = _forced_action(game, state)
+    return (forced, None) if forced is not None else None
+
+
+def _unlocked_game(game_id) -> Game | None:
+    try:
+        return Game.objects.select_related("player0", "player1").get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        return None
+
+
 def seat_autoplay(*, game_id, expected_seq: int) -> bool:
     """Make the site's move for the seat to move (a bot, a seat that left, or a person's
     forced move when they asked for it) if the game is still at ``expected_seq``; returns
-    whether a move was made.
+    whether a move was made. One move, one short transaction (docs/architecture.md,
+    "Site-made moves"):
 
-    False (and nothing written) when the game is gone, over, has moved on, or a person
-    still playing is to move: a duplicated or late task is a no-op. When no person is
-    playing any more, the site plays the game to its end here, at once.
+    1. With no lock and outside any transaction: read the game, check it is active, at
+       ``expected_seq`` and that the site moves for the seat to move, replay the log and
+       choose the move from the seat's view (seeded by the game and the action number, so
+       a second run chooses the same). However long a bot thinks, no row is held.
+    2. One transaction: lock the row, check again that the game is active, still at
+       ``expected_seq`` with the same seat to move, and append the move (``_append``,
+       which enqueues the next turn's task once committed).
+
+    False (and nothing written) when the game is gone, over, has moved on meanwhile, or a
+    person still playing is to move: a duplicated, late or overtaken task is a no-op. A
+    game with no person left ends at once (``table_abandoned``), without searching a move.
     """
-    try:
-        game = lock_game(game_id)
-    except NoSuchGame:
+    game = _unlocked_game(game_id)
+    if game is None or game.status != Game.Status.ACTIVE or game.n_actions != expected_seq:
         return False
+    if not game.has_pair_columns and not _live_humans(game):
+        return _abandon(game_id, expected_seq)
+    seat, who = game.to_move, f"seat {game.to_move} ({game.players[game.to_move].username})"
+    log.info("%s thinking in game %s at action %s", who, game.pk, expected_seq)
+    planned = _site_move_planned(game)
+    if planned is None:
+        return False
+    action, actor = planned
+    with transaction.atomic():
+        try:
+            game = lock_game(game_id)
+        except NoSuchGame:
+            return False
+        if (
+            game.status != Game.Status.ACTIVE
+            or game.n_actions != expected_seq
+            or game.to_move != seat
+        ):
+            log.info("%s: game %s moved on at action %s, move dropped", who, game.pk, expected_seq)
+            return False
+        _append(game, action, game_state(game), actor=actor)
+    log.info("%s moved in game %s at action %s", who, game_id, expected_seq)
+    return True
+
+
+@transaction.atomic
+def _abandon(game_id, expected_seq: int) -> bool:
+    """End the locked game as abandoned if no person is playing it any more (a table
+    left that way before this rule, or a race): ``table_abandoned``."""
+    game = lock_game(game_id)
     if game.status != Game.Status.ACTIVE or game.n_actions != expected_seq:
         return False
-    if not _played_by_site(game, game.to_move):
-        # A person who asked for their forced moves to be played: their one legal action,
-        # for nobody (they are told of the turn after it, like anyone the site moves for).
-        if not game.players[game.to_move].auto_forced:
-            return False
-        state = game_state(game)
-        forced = _forced_action(game, state)
-        if forced is not None:
-            _append(game, forced, state, actor=None)
-        return forced is not None
-    state = game_state(game)
-    while True:
-        seat = game.to_move
-        play_out = not _live_humans(game)
-        who, seq = f"seat {seat} ({game.players[seat].username})", game.n_actions
-        log.info("%s thinking in game %s at action %s", who, game.pk, seq)
-        action = _site_action(game, state, seat)
-        # A bot is the actor of its move; a seat that left acts for nobody, so its player
-        # is told of the turn after it, and of the result, like the others.
-        actor = game.players[seat] if game.players[seat].is_bot else None
-        state, _ = _append(game, action, state, actor=actor, wake=not play_out)
-        log.info("%s moved in game %s at action %s", who, game.pk, seq)
-        if not play_out or game.status != Game.Status.ACTIVE:
-            return True
+    if game.has_pair_columns or _live_humans(game):
+        return False
+    table_abandoned(game, actor=None)
+    return True
+
+
+def _standing(game: Game, state) -> tuple[list, list[int]]:
+    """(scores, places) of a game in play as it stands: the rules' own ``standing`` when
+    they have one (Xactika: totals, the lowest best in Play to Lose), else the scores the
+    engine keeps during play (or the seat rows'), higher better, partners sharing."""
+    rules = _rules(game)
+    standing = getattr(rules, "standing", None)
+    if standing is not None:
+        outcome = standing(state)
+        return list(outcome.scores), list(outcome.ranks)
+    scores = _scores_now(state) or game.scores
+    sides = rules.variants[game.variant].sides(game.seats_count)
+    return scores, list(side_ranks(scores, sides))
+
+
+def table_abandoned(game: Game, *, actor) -> None:
+    """End the locked active ``game``, where no person is playing any more (the last one
+    resigned, timed out or was forfeited), at once as "abandoned" (docs/rules.md, site
+    decisions): the seats still playing (bots) keep their order by the standing now, ahead
+    of every seat that left, and those rank in reverse order of leaving. Rated as any
+    finished game. The site never plays out a game nobody is left to watch."""
+    scores, ranks = _standing(game, game_state(game))
+    game_finish(
+        game,
+        scores=scores,
+        ranks=_ranks_with_leavers(game, ranks),
+        reason=Game.Reason.ABANDONED,
+        actor=actor,
+    )
 
 
 def bot_move(*, game_id, expected_seq: int) -> bool:

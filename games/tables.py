@@ -102,6 +102,8 @@ def table_create(
                 f"You already have {services.MAX_OPEN_CHALLENGES} challenges or tables "
                 "waiting; cancel one first."
             )
+        if bots:
+            services.check_bot_games(user)
         game = Game.objects.create(
             kind=rules.key,
             variant=variant,
@@ -268,6 +270,9 @@ def table_add_bot(*, user, game_id, level: str) -> Game:
     if game.created_by_id != user.pk:
         raise services.NotAPlayer("Only the table's creator can add bots.")
     _check_level(game.kind, level)
+    if not game.seats.filter(user__is_bot=True).exists():
+        user.lock_row()  # after the game's row, as every path that locks both does
+        services.check_bot_games(user)
     if is_challenge(game):
         if game.invited_id is not None:
             raise TableError("This challenge waits for the player you invited.")

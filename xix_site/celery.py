@@ -23,11 +23,16 @@ log = logging.getLogger(__name__)
 
 class XixTask(DjangoTask):
     def delay_on_commit(self, *args, **kwargs) -> None:
+        self.apply_async_on_commit(args, kwargs)
+
+    def apply_async_on_commit(self, args=None, kwargs=None, **options) -> None:
+        """``apply_async(args, kwargs, **options)`` once the transaction commits (options:
+        a ``countdown``, ...). The queue comes from CELERY_TASK_ROUTES."""
         from django.db import transaction
 
         def enqueue():
             try:
-                self.delay(*args, **kwargs)
+                self.apply_async(args, kwargs, **options)
             except Exception:
                 # The broker is down (or, in eager mode, the task itself failed): the
                 # change is committed and a periodic sweep finds the work again.

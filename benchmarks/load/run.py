@@ -396,6 +396,8 @@ def main() -> int:
                     "-A",
                     "xix_site",
                     "worker",
+                    "-Q",  # the default queue and the bots' (docker-compose.yml runs one each)
+                    f"{env.get('CELERY_QUEUE', 'celery')},{env.get('CELERY_BOTS_QUEUE', 'bots')}",
                     "-c",
                     "1",
                     "--loglevel",

@@ -200,9 +200,8 @@ class SearchBot:
         return rows
 
     def choose(self, view: dict, seed=None) -> dict:
-        legal = view["legal_actions"]
-        if len(legal) == 1:
-            return legal[0]
+        # No shortcut for a single legal action: the search runs all the same, so the time
+        # a move takes does not tell a forced move (docs/security.md, "Site-made moves").
         rows = self.visits(view, seed)
         # Most visits; ties go to the better mean, then to the earliest action.
         best = max(range(len(rows)), key=lambda j: (rows[j][1], rows[j][2], -j))

@@ -41,7 +41,9 @@ def _table_rows(user) -> list[dict]:
     return [table_row(game, user) for game in tables_for(user)]
 
 
-def _lobby_context(request, *, challenge_form=None, direct_form=None, table_form=None) -> dict:
+def _lobby_context(
+    request, *, challenge_form=None, direct_form=None, table_form=None, bot_error=""
+) -> dict:
     user = request.user
     bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("username"))
     # "Play a bot" offers one bot per level: the further accounts of a level are made for
@@ -66,6 +68,7 @@ def _lobby_context(request, *, challenge_form=None, direct_form=None, table_form
         "accepted_news": accepted_unread(user),
         "incoming": challenges_incoming(user),
         "bots": sorted(levels.values(), key=lambda bot: bot.username),
+        "bot_error": bot_error,  # "Play a bot" refused: shown in its panel
         # The direct form's script checks the opponent's name against these (bots play
         # casual games only; the form refuses a rated one without the script too).
         "bot_names": " ".join(bot.username for bot in bots),
@@ -214,9 +217,13 @@ def bot_game(request):
             for error in errors:
                 messages.error(request, error)
         return _lobby_response(request, status=400)
-    game, refused = _lobby_call(request, tables.table_against_bots, **form.table_kwargs())
-    if refused:
-        return refused
+    try:
+        game = tables.table_against_bots(user=request.user, **form.table_kwargs())
+    except services.TooManyBotGames as error:
+        # Said in the "Play a bot" panel, next to its forms, with the refusal's status.
+        return _lobby_response(request, status=error.status, bot_error=str(error))
+    except services.GameError as error:
+        return _refused(request, error, back=reverse("games:lobby"))
     if game.seats_count == 2:
         message = f"{game.players[1 - game.players.index(request.user)].username} accepted: "
         message += "the game is on."

@@ -62,6 +62,9 @@ REASON_TEXT = {
     "move: it has no result and changes no rating.",
     Game.Reason.FORFEIT: "{loser} forfeited the game: their account was suspended.",
     Game.Reason.ADJUDICATED: "A moderator decided the game. Reason: {verdict}",
+    Game.Reason.ABANDONED: "Every player left the table, so the game ended there: the "
+    "bots in the order of the scores at that moment, then the players who left, the last "
+    "to leave first.",
 }
 
 

@@ -133,7 +133,15 @@ def site_env(**extra) -> dict:
     env = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"DATABASE_URL", "REDIS_URL", "EMAIL_URL", "CELERY_QUEUE", "CELERY_EAGER"}
+        if k
+        not in {
+            "DATABASE_URL",
+            "REDIS_URL",
+            "EMAIL_URL",
+            "CELERY_QUEUE",
+            "CELERY_BOTS_QUEUE",
+            "CELERY_EAGER",
+        }
         and not k.startswith("PYTEST")
     }
     env.update(
@@ -283,10 +291,12 @@ def processes():
 
         @staticmethod
         def worker(env: dict, folder: Path) -> Process:
+            # Both queues: the default one and the bots' (CELERY_BOTS_QUEUE, "bots" unless set).
+            queues = f"{env['CELERY_QUEUE']},{env.get('CELERY_BOTS_QUEUE', 'bots')}"
             worker = Process(
                 "worker",
                 [sys.executable, "-m", "celery", "-A", "xix_site", "worker", "--pool", "solo",
-                 "--loglevel", "INFO", "--queues", env["CELERY_QUEUE"],
+                 "--loglevel", "INFO", "--queues", queues,
                  "--hostname", f"faults-{uuid.uuid4().hex[:8]}@%h",
                  "--without-gossip", "--without-mingle", "--without-heartbeat"],
                 env, folder,

@@ -198,21 +198,31 @@ def test_a_seat_that_left_and_is_to_move_has_no_clock():
     assert game.deadline is None and game.remind_at is None
 
 
-def test_when_no_person_is_left_the_site_plays_the_game_out_and_leavers_rank_last(run_tasks, clock):
+def test_when_no_person_is_left_the_table_ends_at_once_as_abandoned(run_tasks, clock):
+    """docs/rules.md, site decisions: the last person leaving ends the game there, with no
+    move searched or played for anyone; the bot keeps its place by the standing, ahead of
+    the people, who rank in reverse order of leaving."""
     ann, bob, cy = humans("ann", "bob", "cy")
     game = act(start_table("tally", "open", [ann, bob, cy, bot()], seed="out"), None)
     for leaver in (bob, ann, cy):  # bob leaves first, cy last
         clock.advance(minutes=5)
         with run_tasks():
             services.game_resign(user=leaver, game_id=game.pk)
+    before = fresh(game).n_actions
     game = fresh(game)
-    assert game.status == Game.Status.FINISHED and game.n_actions == 12
-    outcome = TALLY.outcome(game_state(game))
+    assert game.status == Game.Status.FINISHED and game.reason == Game.Reason.ABANDONED
+    assert game.n_actions == before < 12, "no move was played out"
+    standing = game_state(game).scores()
     seats = rows(game)
-    assert [s.score for s in seats] == list(outcome.scores)
+    assert [s.score for s in seats] == list(standing)
     rank = {s.user.username: s.rank for s in seats}
     assert rank == {"bot-random": 1, "cy": 2, "ann": 3, "bob": 4}
-    assert Notification.objects.filter(kind=Kind.GAME_OVER, game=game).count() == 3
+    over = Notification.objects.filter(kind=Kind.GAME_OVER, game=game)
+    assert over.count() == 3
+    text = over.get(user=cy).text
+    assert "you resigned: no player was left" in text and "the site played" not in text
+    page = Game.objects.get(pk=game.pk).reason_label
+    assert page == "Abandoned: no player left"
 
 
 def test_when_everyone_leaves_the_last_to_leave_ranks_first_and_all_are_told(run_tasks, clock):
@@ -223,7 +233,8 @@ def test_when_everyone_leaves_the_last_to_leave_ranks_first_and_all_are_told(run
         with run_tasks():
             services.game_resign(user=User.objects.get(username=name), game_id=game.pk)
     game = fresh(game)
-    assert game.status == Game.Status.FINISHED and game.n_actions == 9
+    assert game.status == Game.Status.FINISHED and game.reason == Game.Reason.ABANDONED
+    assert game.n_actions == 1
     assert {s.user.username: s.rank for s in rows(game)} == {"bob": 1, "ann": 2, "cy": 3}
     told = Notification.objects.filter(kind=Kind.GAME_OVER, game=game)
     assert sorted(told.values_list("user__username", flat=True)) == ["ann", "bob", "cy"]

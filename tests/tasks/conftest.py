@@ -2,7 +2,9 @@
 
 The worker runs ``celery -A xix_site worker`` with the test settings, against the test
 database (PostgreSQL: SQLite's test database lives in this process's memory) and the
-local Redis as broker, on this test process's own queue. E-mail goes to files in a
+local Redis as broker, on this test process's own queues (the default one and the bots'
+one, ``CELERY_BOTS_QUEUE``; a worker takes both unless told ``queues="default"`` or
+``queues="bots"``, as docker-compose.yml runs one worker per queue). E-mail goes to files in a
 temporary folder, so the test can read what the worker sent. While the worker runs, this
 process stops running tasks in-process and publishes them to Redis like the web does.
 """
@@ -38,7 +40,9 @@ def database_url() -> str:
 class Worker:
     """One ``celery worker`` process; its output goes to ``log``."""
 
-    def __init__(self, tmp_path: Path, mail_dir: Path, **env):
+    def __init__(self, tmp_path: Path, mail_dir: Path, queues: str = "default,bots", **env):
+        names = {"default": settings.CELERY_TASK_DEFAULT_QUEUE, "bots": settings.CELERY_BOTS_QUEUE}
+        self.queues = ",".join(names[name] for name in queues.split(","))
         self.log = tmp_path / f"worker-{uuid.uuid4().hex[:8]}.log"
         self.env = {
             **os.environ,
@@ -46,6 +50,7 @@ class Worker:
             "DATABASE_URL": database_url(),
             "REDIS_URL": settings.REDIS_URL,
             "CELERY_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE,
+            "CELERY_BOTS_QUEUE": settings.CELERY_BOTS_QUEUE,
             "CELERY_EAGER": "0",
             # django-environ drops one slash of the path: filemail:////tmp/... is /tmp/...
             "EMAIL_URL": f"filemail:///{mail_dir}",
@@ -57,7 +62,7 @@ class Worker:
         command = [
             sys.executable, "-m", "celery", "-A", "xix_site", "worker",
             "--pool", "solo", "--loglevel", "INFO",
-            "--queues", settings.CELERY_TASK_DEFAULT_QUEUE,
+            "--queues", self.queues,
             "--hostname", f"test-{uuid.uuid4().hex[:8]}@%h",
             "--without-gossip", "--without-mingle", "--without-heartbeat",
         ]  # fmt: skip
@@ -105,13 +110,14 @@ def mail_dir(tmp_path):
 
 @pytest.fixture
 def celery_workers(transactional_db, tmp_path, mail_dir):
-    """Start workers with ``celery_workers(**env)``; all are stopped at the end."""
+    """Start workers with ``celery_workers(queues=..., **env)``; all are stopped at the
+    end and the queues emptied."""
     started = []
     celery_app.conf.task_always_eager = False
     try:
 
-        def start(**env) -> Worker:
-            worker = Worker(tmp_path, mail_dir, **env)
+        def start(queues: str = "default,bots", **env) -> Worker:
+            worker = Worker(tmp_path, mail_dir, queues, **env)
             started.append(worker)
             return worker.start()
 
@@ -121,4 +127,5 @@ def celery_workers(transactional_db, tmp_path, mail_dir):
         for worker in started:
             worker.stop()
         with celery_app.connection_for_write() as conn:
-            conn.default_channel.queue_purge(settings.CELERY_TASK_DEFAULT_QUEUE)
+            for queue in (settings.CELERY_TASK_DEFAULT_QUEUE, settings.CELERY_BOTS_QUEUE):
+                conn.default_channel.queue_purge(queue)

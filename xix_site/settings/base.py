@@ -275,7 +275,15 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = TIME_ZONE
+# Two queues, each with its own worker (docker-compose.yml): the bots' moves on
+# CELERY_BOTS_QUEUE, everything else (e-mail, notifications, the sweeps) on CELERY_QUEUE,
+# so a bot's thinking never delays an e-mail (docs/operations.md, "Workers").
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
+CELERY_BOTS_QUEUE = env.str("CELERY_BOTS_QUEUE", default="bots")
+CELERY_TASK_ROUTES = {
+    "games.tasks.seat_autoplay": {"queue": CELERY_BOTS_QUEUE},
+    "games.tasks.bot_move": {"queue": CELERY_BOTS_QUEUE},
+}
 # Publishing gives up quickly when the broker is down: the request has already committed
 # and the periodic sweeps re-enqueue the work from the database.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
@@ -324,6 +332,14 @@ BOT_EXPERT_ITERATIONS = env.int("BOT_EXPERT_ITERATIONS", default=15000)
 # A game whose bot has been to move this long without moving gets its task enqueued again
 # by the deadline sweep (the task was lost: broker outage, worker killed).
 BOT_NUDGE_SECONDS = env.int("BOT_NUDGE_SECONDS", default=120)
+# A site-made move (a bot's, a seat that left, a forced move) is made this many seconds
+# after its turn starts, drawn uniformly between the two from the game's seed and the
+# action number: its timing tells nothing of the position (docs/security.md).
+SITE_MOVE_DELAY_MIN = env.float("SITE_MOVE_DELAY_MIN", default=0.5)
+SITE_MOVE_DELAY_MAX = env.float("SITE_MOVE_DELAY_MAX", default=2.0)
+# Games with bots a person may have going at once (waiting or in play, a seat still
+# theirs): "Play a bot", a table with a bot, a challenge to a bot (docs/security.md).
+MAX_ACTIVE_BOT_GAMES = env.int("MAX_ACTIVE_BOT_GAMES", default=5)
 
 # Aborting rated games before the first moves (games/aborts.py, docs/rules.md 42): a player
 # who aborts RATED_ABORT_LIMIT rated games within RATED_ABORT_WINDOW_HOURS may not start

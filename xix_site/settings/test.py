@@ -38,3 +38,12 @@ CELERY_TASK_DEFAULT_QUEUE = env.str(
     "CELERY_QUEUE",
     default=f"xix-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}",
 )
+CELERY_BOTS_QUEUE = env.str("CELERY_BOTS_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-bots")
+CELERY_TASK_ROUTES = {
+    "games.tasks.seat_autoplay": {"queue": CELERY_BOTS_QUEUE},
+    "games.tasks.bot_move": {"queue": CELERY_BOTS_QUEUE},
+}
+
+# Many tests start more games against bots for one user than a person may have going;
+# the limit's own tests set it (tests/games/test_bot_limits.py).
+MAX_ACTIVE_BOT_GAMES = env.int("MAX_ACTIVE_BOT_GAMES", default=1000)

@@ -78,6 +78,11 @@ class XactikaRules(StatePlay):
             return None
         return Outcome(tuple(state.totals), ranks(state.variant, state.totals), "rounds_played")
 
+    def standing(self, state: State) -> Outcome:
+        """The totals and places as they stand now, in play or over: how the site ranks
+        the seats of a table every player has left (docs/rules.md, site decisions)."""
+        return Outcome(tuple(state.totals), ranks(state.variant, state.totals), "rounds_played")
+
     # --- records -----------------------------------------------------------------------
 
     record_header = staticmethod(records.make_header)

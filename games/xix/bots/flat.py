@@ -66,9 +66,7 @@ class FlatBot:
         return [(legal[j], visits[j], totals[j] / visits[j]) for j in range(n)]
 
     def choose(self, view: dict, seed=None) -> dict:
-        legal = view["legal_actions"]
-        if len(legal) == 1:
-            return legal[0]
+        # A single legal action is searched all the same: the time taken tells nothing.
         scored = self.values(view, seed)
         # Best mean; ties go to the most tried action, then to the earliest.
         best = max(range(len(scored)), key=lambda j: (scored[j][2], scored[j][1], -j))
