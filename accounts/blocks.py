@@ -17,7 +17,6 @@ from django.db.models import Q
 
 from accounts.models import Block
 
-
 BLOCKED_BY_YOU = "You have blocked {name}: unblock them on their profile page to {verb} them."
 
 

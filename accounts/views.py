@@ -5,10 +5,10 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.timezone import localtime
 from django.views.decorators.cache import never_cache
-from django.http import Http404
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts import blocks, selectors
