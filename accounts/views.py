@@ -60,7 +60,11 @@ def block(request, username):
     player = User.objects.filter(username__iexact=username).first()
     if player is None:
         raise Http404(f"There is no player called “{username}”.")
-    on = request.POST.get("block") != "0"
+    on = request.POST.get("block")
+    if on not in ("0", "1"):
+        context = {"error": "Choose Block or Unblock.", "player": player}
+        return render(request, "accounts/block_refused.html", context, status=400)
+    on = on == "1"
     try:
         blocks.block_set(user=request.user, other=player, on=on)
     except blocks.BlockError as refusal:

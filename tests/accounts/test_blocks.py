@@ -111,6 +111,8 @@ def test_bad_block_requests_get_a_clear_4xx(quinta, bob, client):
     bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
     assert me.post(block_url(bot.username), {"block": "1"}).status_code == 400
     assert me.get(block_url("bob")).status_code == 405
+    neither = me.post(block_url("bob"), {"block": "yes"})
+    assert neither.status_code == 400 and "Choose Block or Unblock." in text(neither)
     # Signed out: to the log-in page; without the CSRF token: refused.
     assert client.post(block_url("bob"), {"block": "1"})["Location"].startswith("/accounts/login/")
     strict = client_of(quinta, enforce_csrf_checks=True)
