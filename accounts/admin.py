@@ -33,7 +33,7 @@ from moderation.adminkit import (
 from moderation.models import AuditEntry
 from xix_site.partial_save import changed_model_fields
 
-from .models import User
+from .models import Block, InviteSent, User
 from .names import check_new_name
 
 RECENT_GAMES = 10
@@ -329,3 +329,36 @@ def _changed_fields(message) -> list[str]:
         for verb in ("added", "changed", "deleted"):
             fields += (part.get(verb) or {}).get("fields", []) if isinstance(part, dict) else []
     return fields
+
+
+@admin.register(Block)
+class BlockAdmin(admin.ModelAdmin):
+    """Who blocked whom (accounts.blocks), for the moderators looking into harassment.
+    Players make and remove blocks themselves: staff only read them here."""
+
+    list_display = ["created", "blocker", "blocked"]
+    search_fields = ["blocker__username", "blocked__username"]
+    raw_id_fields = ["blocker", "blocked"]
+    date_hierarchy = "created"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(InviteSent)
+class InviteSentAdmin(admin.ModelAdmin):
+    """The challenges and tables set up in the last hour, which the hourly limits count
+    (games.invite_limits)."""
+
+    list_display = ["created", "user", "invited"]
+    search_fields = ["user__username"]
+    raw_id_fields = ["user"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -188,3 +188,45 @@ class Vacation(models.Model):
     @property
     def end(self):
         return self.ended_at or self.ends_at
+
+
+class Block(models.Model):
+    """``blocker`` blocked ``blocked``: the blocked person cannot invite, challenge or join a
+    private table with the blocker, and the blocker no longer sees their chat messages
+    (``accounts.blocks``, docs/security.md "Blocking"). The blocked person is never told:
+    every refusal reads as it would for a name that is no player's."""
+
+    blocker = models.ForeignKey(User, on_delete=models.CASCADE, related_name="blocks_made")
+    blocked = models.ForeignKey(User, on_delete=models.CASCADE, related_name="blocked_by")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["blocked__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="accounts_block_once"),
+            models.CheckConstraint(
+                condition=~Q(blocker=models.F("blocked")), name="accounts_block_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.blocker.username} blocks {self.blocked.username}"
+
+
+class InviteSent(models.Model):
+    """One challenge or table a person set up, and how many people it invited: the hourly
+    limits on what a person sends (``games.invite_limits``) count these rows, which stay
+    when the challenge or table is cancelled. Rows older than an hour are deleted as the
+    same person sends new ones."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="invites_sent")
+    created = models.DateTimeField(default=timezone.now)
+    invited = models.PositiveSmallIntegerField(
+        default=0, help_text="How many people it invited (bots not counted)."
+    )
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "created"], name="accounts_invitesent_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user.username} at {self.created:%Y-%m-%d %H:%M:%S}: {self.invited} invited"

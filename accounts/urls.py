@@ -9,4 +9,5 @@ urlpatterns = [
     path("settings/vacation/", views.vacation, name="vacation"),
     path("players/<str:username>/", views.profile, name="profile"),
     path("players/<str:username>/history/", views.history, name="history"),
+    path("players/<str:username>/block", views.block, name="block"),
 ]

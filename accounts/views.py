@@ -5,12 +5,13 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.timezone import localtime
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from accounts import selectors
+from accounts import blocks, selectors
 from accounts.forms import HistoryFilter, Preferences, VacationForm
 from accounts.models import User
 from games import aborts as rated_aborts
@@ -62,8 +63,42 @@ def profile(request, username):
             "current_count": current.count(),
             "is_self": request.user.is_authenticated and request.user.pk == player.pk,
             **_aborts_context(player),
+            "blocked": player.pk in blocks.blocked_ids(request.user),
         },
     )
+
+
+@require_POST
+@login_required
+def block(request, username):
+    """Block (``block=1``) or unblock (``block=0``) the player ``username``: from their
+    profile page, or (``back=settings``) the settings page's list, to which it goes back.
+    Sent again, either changes nothing and says the same."""
+    player = User.objects.filter(username__iexact=username).first()
+    if player is None:
+        raise Http404(f"There is no player called “{username}”.")
+    on = request.POST.get("block")
+    if on not in ("0", "1"):
+        context = {"error": "Choose Block or Unblock.", "player": player}
+        return render(request, "accounts/block_refused.html", context, status=400)
+    on = on == "1"
+    try:
+        blocks.block_set(user=request.user, other=player, on=on)
+    except blocks.BlockError as refusal:
+        context = {"error": str(refusal), "player": player}
+        return render(request, "accounts/block_refused.html", context, status=refusal.status)
+    if on:
+        messages.success(
+            request,
+            f"You blocked {player.username}: they cannot invite you, challenge you or join "
+            "a private table with you, and you no longer see their chat messages. They are "
+            "not told.",
+        )
+    else:
+        messages.success(request, f"You unblocked {player.username}.")
+    if request.POST.get("back") == "settings":
+        return redirect("players:settings")
+    return redirect("players:profile", username=player.username)
 
 
 @require_safe
@@ -132,6 +167,7 @@ def preferences(request):
             "player": request.user,
             "own": True,
             **_aborts_context(request.user),
+            "blocked_people": blocks.blocked_people(request.user),
         },
         status=400 if form.errors else 200,
     )

@@ -1,11 +1,12 @@
-"""What the chat panel shows a viewer: the messages (without those of the users he mutes),
-the form if he may write, the mute buttons, and the stamp its poll compares."""
+"""What the chat panel shows a viewer: the messages (without those of the users he mutes
+or blocked), the form if he may write, the mute buttons, and the stamp its poll compares."""
 
 from datetime import timedelta
 
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
+from accounts.blocks import blocked_ids
 from chat import services
 from chat.models import MAX_LENGTH, ChatMessage, ChatMute
 from chat.services import CANNED, may_read, may_write
@@ -71,9 +72,12 @@ def chat_context(game: Game, user, seat, *, error: str = "", draft: str = "") ->
         chat["closed_note"] = CLOSED
         return chat
     muted = muted_ids(user)
+    # Nor those of the people the viewer blocked (accounts.blocks): their posts are taken
+    # as any other, so nothing tells them, but the blocker never reads them.
+    blocked = blocked_ids(user)
     shown = (
         ChatMessage.objects.filter(game=game)
-        .exclude(author_id__in=muted)
+        .exclude(author_id__in=muted | blocked)
         .select_related("author")
         .order_by("-pk")[:SHOWN]
     )
@@ -91,7 +95,7 @@ def chat_context(game: Game, user, seat, *, error: str = "", draft: str = "") ->
             chat["last_own"] = mine.values_list("pk", flat=True).first() or 0
     if user.is_authenticated:
         others = [p for p in game.players if p and not p.is_bot and p.pk != user.pk]
-        chat["mutable"] = [p for p in others if p.pk not in muted]
+        chat["mutable"] = [p for p in others if p.pk not in muted | blocked]
         chat["muted"] = [p for p in others if p.pk in muted]
     return chat
 

@@ -3,6 +3,7 @@
 from django import forms
 from django.contrib.auth import get_user_model
 
+from accounts import blocks
 from games import registry
 from games.models import DAYS_PER_MOVE
 
@@ -69,10 +70,16 @@ class DirectChallengeForm(ChallengeForm):
     def clean_opponent(self):
         username = self.cleaned_data["opponent"].strip()
         opponent = get_user_model().objects.filter(username__iexact=username).first()
+        if opponent is not None and _blocked_by(opponent, self.user):
+            opponent = None  # answered as a name that is no player's (docs/security.md)
         if opponent is None or not opponent.is_active:
             raise forms.ValidationError(f"There is no player called “{username}”.")
         if self.user is not None and opponent.pk == self.user.pk:
             raise forms.ValidationError("You cannot challenge yourself.")
+        if self.user is not None and blocks.blocks(self.user.pk, opponent.pk):
+            raise forms.ValidationError(
+                blocks.BLOCKED_BY_YOU.format(name=opponent.username, verb="challenge")
+            )
         return opponent
 
     def clean(self):
@@ -86,6 +93,11 @@ class DirectChallengeForm(ChallengeForm):
                 "choose Casual to play it.",
             )
         return data
+
+
+def _blocked_by(person, user) -> bool:
+    """Whether ``person`` blocked ``user`` (a signed-in user filling in a form)."""
+    return user is not None and not person.is_bot and blocks.blocks(person.pk, user.pk)
 
 
 def _table_games() -> list:
@@ -197,6 +209,8 @@ class TableForm(ChallengeForm):
             raise forms.ValidationError("A table has at most 10 seats: invite up to 9 players.")
         people = get_user_model().objects.filter(is_active=True)
         users = [people.filter(username__iexact=name).first() for name in names]
+        # Someone who blocked the user reads as a name that is no player's (docs/security.md).
+        users = [None if user and _blocked_by(user, self.user) else user for user in users]
         missing = [name for name, user in zip(names, users, strict=True) if user is None]
         if missing:
             raise forms.ValidationError(
@@ -206,6 +220,11 @@ class TableForm(ChallengeForm):
             raise forms.ValidationError("You cannot invite yourself.")
         if len({user.pk for user in users}) != len(users):
             raise forms.ValidationError("Invite each player once.")
+        for user in users:
+            if self.user is not None and blocks.blocks(self.user.pk, user.pk):
+                raise forms.ValidationError(
+                    blocks.BLOCKED_BY_YOU.format(name=user.username, verb="invite")
+                )
         return users
 
     def clean(self):

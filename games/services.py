@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from accounts import blocks
 from games import aborts, notices, push, registry
 from games.kit.outcome import side_ranks
 from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation
@@ -204,6 +205,8 @@ def challenge_create(
             raise ChallengeError("You cannot challenge yourself.")
         if not invited.is_active or invited.is_suspended:
             raise ChallengeError(f"{invited.username} cannot be challenged.")
+        if refusal := blocks.invite_refusal(user, invited, verb="challenge"):
+            raise ChallengeError(refusal)
         if invited.is_bot:
             rated = False  # bots take no part in the ratings (docs/rules.md, site decisions)
     if rated:
@@ -225,6 +228,10 @@ def challenge_create(
             )
         if invited is not None and invited.is_bot:
             check_bot_games(user)
+        else:  # a bot's game starts at once, unannounced
+            from games import invite_limits
+
+            invite_limits.count_and_record(user, invited=int(invited is not None), now=now)
         game = Game.objects.create(
             variant=variant,
             seed=seed,
@@ -307,8 +314,10 @@ def challenge_accept(*, user, game_id) -> Game:
         from games.tables import table_join
 
         return table_join(user=user, game_id=game_id)
-    if _hidden_from(game, user):
-        raise NoSuchGame()
+    if _hidden_from(game, user) or (
+        game.invited_id is not None and blocks.blocks(game.created_by_id, user.pk)
+    ):
+        raise NoSuchGame()  # a direct challenge from someone who blocked them since
     _waiting(game)
     if game.created_by_id == user.pk:
         raise ChallengeError("You cannot accept your own challenge.")

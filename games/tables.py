@@ -24,7 +24,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import aborts, notices, push, registry, services
+from accounts import blocks
+from games import aborts, invite_limits, notices, push, registry, services
 from games.models import DAYS_PER_MOVE, Game, GameSeat, Invitation
 from games.selectors import hidden_from, is_challenge
 
@@ -62,6 +63,8 @@ def _check_invited(user, invited) -> list:
             raise TableError("You cannot invite yourself.")
         if not person.is_active or person.is_suspended:
             raise TableError(f"{person.username} cannot be invited.")
+        if refusal := blocks.invite_refusal(user, person):
+            raise TableError(refusal)
     return invited
 
 
@@ -104,6 +107,9 @@ def table_create(
             )
         if bots:
             services.check_bot_games(user)
+        humans = [person for person in invited if not person.is_bot]
+        if humans or len(bots) + 1 < seats:  # a game against bots alone is not counted
+            invite_limits.count_and_record(user, invited=len(humans), now=now)
         game = Game.objects.create(
             kind=rules.key,
             variant=variant,
@@ -122,7 +128,6 @@ def table_create(
         GameSeat.objects.bulk_create(
             GameSeat(game=game, user=person, joined_at=now) for person in [user, *bots]
         )
-        humans = [person for person in invited if not person.is_bot]
         Invitation.objects.bulk_create(Invitation(game=game, user=person) for person in humans)
         for person in humans:
             notices.table_invited(game, person)
@@ -146,6 +151,16 @@ def _free_seats(game: Game, seated: set, pending: dict) -> int:
     return game.seats_count - len(seated) - len(pending)
 
 
+def _blocked_at(game: Game, user) -> bool:
+    """Whether someone seated at the private (invitation-only) waiting table ``game``, its
+    creator among them, blocked ``user``: then it answers ``user`` as a table that does
+    not exist (docs/security.md, "Blocking"). Open tables are open to everyone."""
+    if game.status != Game.Status.WAITING or not game.invitations.exists():
+        return False
+    seated = game.seats.values_list("user_id", flat=True)
+    return bool(blocks.blockers_among(user, seated))
+
+
 @transaction.atomic
 def table_join(*, user, game_id) -> Game:
     """Take a seat at a waiting table: the seat an invitation holds for ``user``, or a free
@@ -155,7 +170,7 @@ def table_join(*, user, game_id) -> Game:
     game = services.lock_game(game_id)
     if is_challenge(game):
         return services.challenge_accept(user=user, game_id=game_id)
-    if hidden_from(game, user):
+    if hidden_from(game, user) or _blocked_at(game, user):
         raise services.NoSuchGame()
     services._waiting(game, NOT_OPEN)
     if user.is_bot:

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import registry, services, tables
+from games import invite_limits, registry, services, tables
 from games.forms import BotGameForm, ChallengeForm, DirectChallengeForm, TableForm, bot_games
 from games.models import DAYS_PER_MOVE, Game
 from games.outcomes import company
@@ -115,6 +115,17 @@ def _refused(request, error: services.GameError, *, back: str):
     return redirect(back)
 
 
+def _too_many(request, error, **form):
+    """Beyond an hourly limit on what one sends (``games.invite_limits``): the lobby again
+    with the reason above the form that was sent, 429 and ``Retry-After``. Nothing was
+    written."""
+    (bound,) = form.values()
+    bound.add_error(None, str(error))
+    response = _lobby_response(request, status=error.status, **form)
+    response["Retry-After"] = str(error.retry_after)
+    return response
+
+
 @require_safe
 @login_required
 def lobby(request):
@@ -134,6 +145,8 @@ def challenge_new(request):
         return _lobby_response(request, status=400, **{which: form})
     try:
         game = services.challenge_create(user=request.user, **form.challenge_kwargs())
+    except invite_limits.TooManySent as error:
+        return _too_many(request, error, **{"direct_form" if direct else "challenge_form": form})
     except services.GameError as error:
         return _refused(request, error, back=reverse("games:lobby"))
     if game.status == game.Status.ACTIVE:
@@ -201,8 +214,13 @@ def table_new(request):
     form = TableForm(request.POST, user=request.user, auto_id="id_table_%s")
     if not form.is_valid():
         return _lobby_response(request, status=400, table_form=form)
-    game, refused = _lobby_call(request, tables.table_create, **form.table_kwargs())
-    return refused or _after_table_write(
+    try:
+        game = tables.table_create(user=request.user, **form.table_kwargs())
+    except invite_limits.TooManySent as error:
+        return _too_many(request, error, table_form=form)
+    except services.GameError as error:
+        return _refused(request, error, back=reverse("games:lobby"))
+    return _after_table_write(
         request, game, "Your table is in the lobby; it starts when every seat is taken."
     )
 

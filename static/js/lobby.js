@@ -1,4 +1,4 @@
-// Lobby and "my games": show the server's refusal (400, 403, 404, 409) in place.
+// Lobby and "my games": show the server's refusal (400, 403, 404, 409, 429) in place.
 // htmx leaves error responses unswapped by default; inside an element marked
 // data-swap-errors the server sends the re-rendered panel with the message in it.
 document.addEventListener("htmx:beforeSwap", function (event) {

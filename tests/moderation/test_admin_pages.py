@@ -13,6 +13,7 @@ from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.db import transaction
 
+from accounts.models import Block, InviteSent
 from chat.models import ChatMessage
 from games.models import GameAction
 from moderation import services
@@ -56,6 +57,10 @@ EXPECTED_MODEL_PAGES = {
     # A rating's history is kept whole: nobody deletes it.
     "ratings.Rating": (NONE, NONE, READ),
     "ratings.RatingChange": (NONE, NONE, READ),
+    # Players make and remove their blocks; staff read them (accounts.blocks). The rows the
+    # hourly limits count (games.invite_limits) likewise.
+    "accounts.Block": (NONE, NONE, READ_DELETE),
+    "accounts.InviteSent": (NONE, NONE, READ_DELETE),
 }
 # accounts.User "change" for a moderator is alice's page (a player): editable. A staff
 # member's page is read only for a moderator (SITE_PAGES below).
@@ -148,6 +153,8 @@ def people_and_world(django_db_setup, django_db_blocker):
                 after=1510,
                 deviation_after=300,
             ),
+            "accounts.Block": Block.objects.create(blocker=alice, blocked=bob),
+            "accounts.InviteSent": InviteSent.objects.create(user=alice, invited=1),
         }
         yield people, world
         transaction.set_rollback(True)

@@ -47,6 +47,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
+from accounts.models import Block, InviteSent
 from chat.models import ChatMessage
 from games.models import Game, GameAction
 from games.selectors import game_state
@@ -117,6 +118,8 @@ TABLE = {
     "players:vacation": row(G, None, L, 200, 200, 200, 200, 200),
     "players:profile": row(G, "username", 200, 200, 200, 200, 200, 200),
     "players:history": row(G, "username", 200, 200, 200, 200, 200, 200),
+    # An empty form says neither block nor unblock (400).
+    "players:block": row(P, "username", L, 400, 400, 400, 400, 400),
     "ratings:leaderboard_default": row(G, None, L, L, L, L, L, L),
     "ratings:leaderboard_short": row(G, "variant", 301, 301, 301, 301, 301, 301),
     "ratings:leaderboard": row(G, "kind-variant", 200, 200, 200, 200, 200, 200),
@@ -300,6 +303,11 @@ def admin_rows(world) -> dict:
     """name -> (url, {visitor: status}) for the sampled admin pages."""
     objects = {
         "accounts.user": world["people"]["seat1"],
+        "accounts.block": Block.objects.get_or_create(
+            blocker=world["people"]["seat0"], blocked=world["people"]["spec"]
+        )[0],
+        # alice's open challenge was written down for the hourly limits.
+        "accounts.invitesent": InviteSent.objects.order_by("pk").first(),
         "games.game": world["live"],
         "games.gameaction": GameAction.objects.filter(game=world["live"]).order_by("seq").last(),
         "moderation.report": world["report"],

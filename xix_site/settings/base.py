@@ -354,6 +354,11 @@ CHAT_BURST = env.int("CHAT_BURST", default=5)
 CHAT_BURST_SECONDS = env.int("CHAT_BURST_SECONDS", default=30)
 CHAT_PER_DAY = env.int("CHAT_PER_DAY", default=200)
 
+# What one person may send in a rolling hour (games/invite_limits.py, docs/security.md):
+# challenges and tables set up, and people invited to them. Cancelled ones count too.
+TABLES_PER_HOUR = env.int("TABLES_PER_HOUR", default=20)
+INVITATIONS_PER_HOUR = env.int("INVITATIONS_PER_HOUR", default=30)
+
 # Where the admin lives: a path that is not guessed from the outside in production.
 # Push updates (games/push.py): PUSH_EVENTS on says the site runs under an ASGI server
 # (uvicorn), so pages open their game's event stream and poll slowly as a safety net.
