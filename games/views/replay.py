@@ -87,7 +87,12 @@ def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict
         bounds.append(bounds[-1] + lines_of(events))
         if number == step:
             at_step = state
-    history = history_lines(site, full_view(state, names))
+    # A game whose history entries are dicts (each with its sentence as "text") is read as
+    # its sentences: the caption and the list show what a player reads, never the dict.
+    history = [
+        line["text"] if isinstance(line, dict) else line
+        for line in history_lines(site, full_view(state, names))
+    ]
     groups = [
         {"step": k, "lines": history[bounds[k] : bounds[k + 1]]} for k in range(len(bounds) - 1)
     ]

@@ -264,7 +264,7 @@ def test_a_whole_game_by_form_posts_shows_each_player_their_place(variant, seats
         assert "Game over" in over_line and RULES.reasons[state.reason] in over_line
         # the log reads as sentences, one a move
         log = text(element(html, 'class="log"'))
-        assert "laid card" in log and "{" not in log
+        assert "laid a" in log and "{" not in log and "laid card" not in log
         # after the end every hand is shown to everyone
         assert faces_shown(html) >= {card for hand in state.hands for card in hand}
 
