@@ -151,8 +151,8 @@ def _line(event: dict, view: dict) -> str:
         if won is None:
             winner = "a tie"
         else:
-            side, s = _side_words(view, won)
-            winner = f"{side} win{s} the round"
+            side, one = _side_words(view, won)
+            winner = f"{side} win{'s' if one else ''} the round"
         return f"Scores for round {event['round']}: {totals}; {winner}"
     return "The match is over"
 
