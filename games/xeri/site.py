@@ -222,6 +222,8 @@ def _common(view: dict, seat) -> dict:
         ],
         "sheets": _sheets(view),
         "side_names": side_names,
+        # each side's players, for the score sheet's heads (a name is never broken there)
+        "side_members": [[_names(view)[s] for s in view["sides"][side]] for side in (0, 1)],
         "partners": view["seats"] == 4,
     }
 

@@ -119,12 +119,15 @@ def test_each_step_shows_the_table_after_the_action_its_caption_tells(client, ki
             pages[step] = response.content.decode()
         return pages[step]
 
+    opening = caption(page(0))
+    assert re.fullmatch(rf"Step 0 of {last}: \S.*", opening), opening  # never empty
     said = 0
     for step in steps:
         action = actions[step - 1]
         told = caption(page(step))
         assert told.startswith(f"Step {step} of {last}:")
         assert "{" not in told and "'type'" not in told, told  # sentences, never a dict
+        assert not re.search(r"[.!];", told), told  # "3 stars.; ann takes the trick."
         name = NAMES[action["seat"]]
         assert re.search(rf"\b{name}\b", told), f"step {step} ({action}) reads: {told}"
         if action["type"] not in ("play", "place"):
