@@ -11,10 +11,9 @@ from django.db.models import Prefetch, prefetch_related_objects
 
 from games import registry
 from games.models import Game, GameSeat
-from games.outcomes import company, place_text, sides_of
+from games.outcomes import company, game_named, place_text, sides_of
 from games.selectors import hidden_from
 
-XIX = "xix"
 MINUS = "\N{MINUS SIGN}"
 # How a player who left a table before its end did it, after "you".
 LEFT = {
@@ -81,9 +80,9 @@ class GameRow:
 
     @property
     def game_name(self) -> str:
-        """The game's name, for any game but XIX (whose lists looked the same before the
-        site had other games)."""
-        return "" if self.game.kind == XIX else registry.rules(self.game.kind).name
+        """The game's name ("XIX", "Xeri"), as the game page names it: unless it is the only
+        game the site serves (``games.outcomes.game_named``)."""
+        return registry.rules(self.game.kind).name if game_named(self.game) else ""
 
     @property
     def variant_label(self) -> str:

@@ -14,7 +14,7 @@ lines leave the field it can drift, so they have no fixed range.
 import re
 
 from games.onexeno.engine import FORMAT, REASONS, RULES, VALUE
-from games.onexeno.engine.cards import CANONICAL
+from games.onexeno.engine.cards import CANONICAL, shown
 from games.onexeno.engine.state import LIMIT
 from games.views.actions import BadForm, Field, parse_action_form
 
@@ -34,6 +34,88 @@ def cell_code(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
+# --- cards and cells in words: what a player reads in the log, the hint and the boxes -----
+
+# The border cells as the engine numbers them (clockwise from the top-left), in words.
+CELL_WORDS = (
+    "top left",
+    "top",
+    "top right",
+    "right",
+    "bottom right",
+    "bottom",
+    "bottom left",
+    "left",
+)
+
+
+def number(n: int) -> str:
+    """A field label: "2", "0", "−1" (a true minus sign, as the field's labels show it)."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def place_words(x: int, y: int) -> str:
+    """ "column −1, row 2": a cell by the labels written along the field's edges. Cells keep
+    their numbers all game long (the first card is column 0, row 0; rows grow downwards,
+    rules section 5), so a line of the log still finds its cell later."""
+    return f"column {number(x)}, row {number(y)}"
+
+
+def pattern_words(card: int, rotation: int = 0) -> str:
+    """ "dark top left, top and right": the card's pattern as it lies, by its dark cells, or
+    by its light ones when those are fewer ("light bottom and left" on a 6)."""
+    face = shown(card, rotation)
+    dark = [word for cell, word in enumerate(CELL_WORDS) if face >> cell & 1]
+    light = [word for word in CELL_WORDS if word not in dark]
+    if not dark:
+        return "all light"
+    if not light:
+        return "all dark"
+    shade, cells = ("dark", dark) if len(dark) <= len(light) else ("light", light)
+    if len(cells) == 1:
+        return f"{shade} {cells[0]}"
+    return f"{shade} " + ", ".join(cells[:-1]) + " and " + cells[-1]
+
+
+def card_words(card: int, rotation: int = 0) -> str:
+    """ "a 3 (dark top left, top and right)": a card as a player sees it, its value (the
+    number in its centre) and its pattern as it lies."""
+    value = VALUE[card]
+    article = "an" if value == 8 else "a"
+    return f"{article} {value} ({pattern_words(card, rotation)})"
+
+
+def _who(seat: int, view: dict) -> str:
+    if seat == view["viewer"]:
+        return "You"
+    names = view["names"]
+    return names[seat] if names else f"Seat {seat + 1}"
+
+
+def move_words(entry: dict, view: dict) -> str:
+    """One move of the history as a sentence: "bob laid a 3 (dark top and right) at column 1,
+    row 0 and took the row: 5 cards worth 17", "You passed for good"."""
+    who = _who(entry["seat"], view)
+    if entry["type"] == "pass":
+        return f"{who} passed for good" if entry["final"] else f"{who} passed"
+    text = (
+        f"{who} laid {card_words(entry['card'], entry['rotation'])} at "
+        f"{place_words(entry['x'], entry['y'])}"
+    )
+    if entry["taken"]:
+        lines = " and the ".join(_line_words(name, entry) for name in entry["lines"])
+        text += f" and took the {lines}: {len(entry['taken'])} cards worth {entry['value']}"
+    return text
+
+
+def _line_words(name: str, entry: dict) -> str:
+    if name == "row":
+        return f"row {number(entry['y'])}"
+    if name == "column":
+        return f"column {number(entry['x'])}"
+    return name
+
+
 def _cards(cards) -> str:
     return " ".join(str(c) for c in cards) if cards else "none"
 
@@ -42,8 +124,39 @@ def _last_place(view: dict) -> dict | None:
     """The latest placement in the history (with what it took), or None."""
     for entry in reversed(view["history"]):
         if entry["type"] == "place":
-            return entry
+            return _told(entry, view)
     return None
+
+
+def _told(entry: dict, view: dict) -> dict:
+    return {**entry, "text": move_words(entry, view), "who": _who(entry["seat"], view)}
+
+
+def recent_moves(view: dict) -> list[dict]:
+    """The moves a player has not seen yet, oldest first: every move since the viewer's own
+    last move (all of them before it has moved). A spectator, or anyone once the game is
+    over, gets the last round: one move per seat. Each move carries its sentence and its
+    number in this list (1 first), which the field shows on the cards still lying there."""
+    history = view["history"]
+    viewer = view["viewer"]
+    if type(viewer) is int and not view["over"]:
+        mine = [i for i, entry in enumerate(history) if entry["seat"] == viewer]
+        start = mine[-1] + 1 if mine else 0
+    else:
+        start = max(0, len(history) - view["seats"])
+    return [{**_told(entry, view), "mark": n} for n, entry in enumerate(history[start:], 1)]
+
+
+def _marks(moves: list[dict], cards: dict) -> dict[tuple[int, int], int]:
+    """{cell: mark} for each recent placement whose card still lies where it was laid."""
+    marks = {}
+    for move in moves:
+        if move["type"] != "place" or move["taken"]:
+            continue
+        cell = (move["x"], move["y"])
+        if cell in cards and cards[cell]["card"] == move["card"]:
+            marks[cell] = move["mark"]
+    return marks
 
 
 def _fits(view: dict) -> dict[tuple[int, int], list[str]]:
@@ -80,14 +193,17 @@ def _open_cells(view: dict) -> set[tuple[int, int]]:
     return cells
 
 
-def field_rows(view: dict, *, mover: bool) -> list[list[dict]]:
+def field_rows(view: dict, *, mover: bool, recent=None) -> list[list[dict]]:
     """The field as rows of cells, top row first: cards, open cells (buttons for the mover,
-    with the card-rotations that fit there) and empty places that keep the grid square."""
+    with the card-rotations that fit there) and empty places that keep the grid square.
+    Each row carries its label, each cell its column's and row's, and a card laid among
+    ``recent`` (``recent_moves``) its mark; the very last card is "last"."""
     cards = {(c["x"], c["y"]): c for c in view["field"]}
     open_cells = _open_cells(view) if not view["over"] else set()
     fits = _fits(view) if mover else {}
     last = _last_place(view)
     last_cell = (last["x"], last["y"]) if last and not last["taken"] else None
+    marks = _marks(recent or [], cards)
     every = set(cards) | open_cells
     if not every:
         return []
@@ -95,18 +211,37 @@ def field_rows(view: dict, *, mover: bool) -> list[list[dict]]:
     ys = [y for _x, y in every]
     rows = []
     for y in range(min(ys), max(ys) + 1):
-        row = []
+        cells = []
         for x in range(min(xs), max(xs) + 1):
-            cell = {"x": x, "y": y, "code": cell_code(x, y)}
+            cell = {"x": x, "y": y, "code": cell_code(x, y), "where": place_words(x, y)}
             if (x, y) in cards:
                 cell["card"] = cards[x, y]
+                cell["words"] = card_words(cards[x, y]["card"], cards[x, y]["rotation"])
                 cell["last"] = (x, y) == last_cell
+                cell["mark"] = marks.get((x, y))
             elif (x, y) in open_cells:
                 cell["open"] = True
                 cell["fits"] = " ".join(fits.get((x, y), ()))
-            row.append(cell)
-        rows.append(row)
+            cells.append(cell)
+        rows.append({"label": number(y), "cells": cells})
     return rows
+
+
+def column_labels(rows: list[dict]) -> list[str]:
+    """The labels along the top of the field, one per column of ``field_rows``."""
+    return [number(cell["x"]) for cell in rows[0]["cells"]] if rows else []
+
+
+def field_context(rows: list[dict]) -> dict:
+    """The field's rows, its columns' labels and its name for a screen reader."""
+    columns = column_labels(rows)
+    label = "The field"
+    if rows:
+        label += (
+            f": columns {columns[0]} to {columns[-1]} from left to right, "
+            f"rows {rows[0]['label']} to {rows[-1]['label']} from top to bottom"
+        )
+    return {"field_rows": rows, "field_columns": columns, "field_label": label}
 
 
 def extent_text(view: dict) -> str:
@@ -157,6 +292,11 @@ class OnexenoSite:
     replay_template = "onexeno/replay.html#table"
     rules_template = "onexeno/rules.html"
 
+    def history_lines(self, view: dict) -> list[str]:
+        """The log: one sentence per move (the draw and the end write none), cards named by
+        value and pattern, cells by the field's labels, the viewer as "You"."""
+        return [move_words(entry, view) for entry in view["history"]]
+
     def lines_written(self, events) -> int:
         """How many lines of the history an action's events wrote (for the replay): the
         placement or pass is logged, the draw and the end are not."""
@@ -189,20 +329,32 @@ class OnexenoSite:
             self._seat_facts(view, entry)
         mover = bool(view["legal_actions"])
         hand = view["hand"] or []
+        recent = recent_moves(view)
         return {
-            "field_rows": field_rows(view, mover=mover),
+            **field_context(field_rows(view, mover=mover, recent=recent)),
             "extent_text": extent_text(view),
             "can_place": any(a["type"] == "place" for a in view["legal_actions"]),
             "can_pass": any(a["type"] == "pass" for a in view["legal_actions"]),
-            "hand_cards": [{"card": c, "value": VALUE[c], "new": c == view["drawn"]} for c in hand],
+            "hand_cards": [
+                {
+                    "card": c,
+                    "value": VALUE[c],
+                    "new": c == view["drawn"],
+                    # the card's name at each turn, for the hint (onexeno/table.js)
+                    "names": "|".join(card_words(c, r) for r in range(4)),
+                }
+                for c in hand
+            ],
             "turns": list(enumerate(TURNS)),
             "last_place": _last_place(view),
+            "recent_moves": recent,
+            "since_you": type(view["viewer"]) is int and not view["over"],
             "over_reason": REASONS.get(view["result"]["reason"], "") if view["result"] else "",
         }
 
     def replay_context(self, view: dict, names: list[str], seat) -> dict:
         return {
-            "field_rows": field_rows(view, mover=False),
+            **field_context(field_rows(view, mover=False)),
             "extent_text": extent_text(view),
             "last_place": _last_place(view),
             "replay_seats": [

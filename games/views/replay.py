@@ -87,11 +87,35 @@ def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict
         bounds.append(bounds[-1] + lines_of(events))
         if number == step:
             at_step = state
-    history = history_lines(site, full_view(state, names))
+    # A game whose history entries are dicts (each with its sentence as "text") is read as
+    # its sentences: the caption and the list show what a player reads, never the dict.
+    history = [
+        line["text"] if isinstance(line, dict) else line
+        for line in history_lines(site, full_view(state, names))
+    ]
     groups = [
         {"step": k, "lines": history[bounds[k] : bounds[k + 1]]} for k in range(len(bounds) - 1)
     ]
+    if not groups[0]["lines"]:  # a game whose log opens with its first move (ONEXENO's)
+        groups[0]["lines"] = [OPENING]
+    for group in groups:
+        group["caption"] = caption(group["lines"])
     return full_view(at_step, names), groups
+
+
+OPENING = "The cards are dealt: the game before its first move"
+
+
+def caption(lines: list[str]) -> str:
+    """A step's lines as one text: sentences that end with their own stop follow each other
+    ("ann plays 3 balls, …. ann takes the trick."); others are joined by semicolons ("bob
+    played 14; bob took the trick")."""
+    text = ""
+    for line in lines:
+        if text:
+            text += " " if text[-1] in ".!?" else "; "
+        text += line
+    return text
 
 
 def _status_line(site, view: dict, names: list[str], *, ended: str | None) -> str:

@@ -18,6 +18,9 @@ from .engine import RULES, SHAPES
 from .engine.cards import INDEX, PLURALS
 from .engine.state import HAND, MAX_BID
 
+# Events of the engine that write no line of the log (the replay counts lines per action).
+SILENT_EVENTS = frozenset({"lead_next"})
+
 CARD = Field("card", 1111, 3333, "Choose a card.")
 ACTIONS = {
     "bid": {"n": Field("bid", 0, MAX_BID, "Choose a bid from 0 to 8.")},
@@ -28,6 +31,72 @@ ACTIONS = {
 
 def _cards(cards) -> str:
     return " ".join(cards) if cards else "none"
+
+
+def card_words(code: str) -> str:
+    """A card as its face shows it, a count of each shape in the order the card draws them
+    (balls, cubes, cones, stars): "2 balls, 1 cube, 3 cones, 2 stars"."""
+    return ", ".join(_suit_of(code, shape) for shape in range(len(SHAPES)))
+
+
+def _signed(score: int) -> str:
+    return f"+{score}" if score > 0 else str(score)
+
+
+def log_lines(view: dict) -> list[str]:
+    """The log, one line per line of the engine's (``view["history"]``, which the replay
+    counts per action), told from the view's parts: the reader is "You", cards are named
+    by their shapes ("2 balls, 1 cube, 3 cones, 2 stars"), never by their codes."""
+    reader = view["viewer"] if type(view["viewer"]) is int else None
+    names = view["names"]
+
+    def who(seat: int) -> tuple[str, str]:
+        """(subject, verb ending): ("You", ""), ("bob", "s")."""
+        return ("You", "") if seat == reader else (names[seat], "s")
+
+    def name(seat: int) -> str:
+        return "you" if seat == reader else names[seat]
+
+    def opening(number: int, dealer: int, bids) -> list[str]:
+        dealt, s = who(dealer)
+        lines = [f"Round {number + 1} of {view['n_rounds']}: {dealt} deal{s}."]
+        for bid in bids or ():
+            bidder, s = who(bid["seat"])
+            lines.append(f"{bidder} bid{s} {bid['n']}.")
+        return lines
+
+    def plays(trick: dict) -> list[str]:
+        (lead, *follows) = trick["plays"]
+        leader, s = who(lead["seat"])
+        lines = [f"{leader} lead{s} {card_words(lead['card'])} and call{s} {trick['suit']}."]
+        for play in follows:
+            player, s = who(play["seat"])
+            lines.append(f"{player} play{s} {card_words(play['card'])}.")
+        return lines
+
+    def finished(trick: dict) -> list[str]:
+        taker, s = who(trick["winner"])
+        return [*plays(trick), f"{taker} take{s} the trick."]
+
+    lines = []
+    for past in view["past_rounds"]:
+        lines += opening(past["round"], past["dealer"], past["bids"])
+        for trick in past["tricks"]:
+            lines += finished(trick)
+        scores = ", ".join(f"{name(s)} {_signed(score)}" for s, score in enumerate(past["scores"]))
+        lines.append(f"Round {past['round'] + 1} scores: {scores}.")
+    if view["result"] is not None:
+        totals = ", ".join(f"{name(s)} {total}" for s, total in enumerate(view["scores"]))
+        lines.append(f"The game is over. Totals: {totals}.")
+        return lines
+    lines += opening(
+        view["round"], view["dealer"], view["bids"] if view["variant"] == "bid" else None
+    )
+    for trick in view["tricks"]:
+        lines += finished(trick)
+    if view["trick"] and view["trick"]["plays"]:
+        lines += plays(view["trick"])
+    return lines
 
 
 def _suit_of(code: str, shape: int) -> str:
@@ -97,6 +166,16 @@ class XactikaSite:
     replay_template = "xactika/replay.html#table"
     rules_template = "xactika/rules.html"
 
+    def history_lines(self, view: dict) -> list[str]:
+        """The log: one sentence per line of the engine's history (``log_lines``)."""
+        return log_lines(view)
+
+    def lines_written(self, events) -> int:
+        """How many lines of the log an action's events wrote (for the replay): one each,
+        but for the note that bidding is done and who leads ("lead_next"), which the log
+        does not write (the lead itself is the next line)."""
+        return sum(1 for event in events if event["type"] not in SILENT_EVENTS)
+
     def parse_action(self, post) -> dict:
         """The action (without seat) a table form posts; ``BadForm`` when it is none."""
         action = parse_action_form(post, ACTIONS)
@@ -138,11 +217,10 @@ class XactikaSite:
             }
             for code in view["hand"] or ()
         ]
-        # Around the table: the viewer's seat last (nearest the hand), the rest in order.
-        start = 0 if seat is None else (seat + 1) % len(seats)
         last = _last_trick(view)
         return {
-            "around": [seats[(start + i) % len(seats)] for i in range(len(seats))],
+            # The seats in seat order (which is playing order), as the scoreboard lists them.
+            "around": seats,
             "bidding": view["phase"] == "bidding",
             "trick_plays": _named(trick["plays"], names) if trick else [],
             "last_trick": (

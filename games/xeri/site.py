@@ -72,39 +72,87 @@ def _deals(seats: int) -> int:
     return (len(CARDS) - PILE) // (HAND * seats)
 
 
+def card_words(code: str) -> str:
+    """A card in a sentence, as its face reads: "the 9 of clubs", "the Jack of spades"."""
+    return "the " + card(code)["name"]
+
+
+def _card_list(codes) -> str:
+    """ "the 7 of hearts, the 9 of clubs and the King of spades"."""
+    words = [card_words(code) for code in codes]
+    if len(words) < 2:
+        return "".join(words) or "no cards"
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _viewer(view: dict):
+    """The reading seat (a seat's view), else None (a spectator's, or everything)."""
+    return view["viewer"] if type(view.get("viewer")) is int else None
+
+
+def _side_words(view: dict, side: int) -> tuple[str, bool]:
+    """(name of the side for a sentence, whether its verb takes "s"): ("bob", True),
+    ("you", False), ("you and cy", False), ("ann and cy", False)."""
+    names = _names(view)
+    seat = _viewer(view)
+    members = ["you" if s == seat else names[s] for s in view["sides"][side]]
+    members.sort(key=lambda name: name != "you")
+    return " and ".join(members), len(members) == 1 and members[0] != "you"
+
+
 def _line(event: dict, view: dict) -> str:
     """One logged event as a line (exactly one per event: the replay counts them; no
-    closing full stop, as the replay joins a step's lines with semicolons)."""
+    closing full stop, as the replay joins a step's lines with semicolons). The reader is
+    "You"; cards are named as their faces read ("the 9 of clubs")."""
     names = _names(view)
+    seat = _viewer(view)
+
+    def who(s: int) -> tuple[str, str]:
+        """(subject, verb ending): ("You", ""), ("bob", "s")."""
+        return ("You", "") if s == seat else (names[s], "s")
+
     kind = event["type"]
     if kind == "round":
-        return f"Round {event['round']}: {names[event['dealer']]} deals"
+        dealer, s = who(event["dealer"])
+        return f"Round {event['round']}: {dealer} deal{s}"
     if kind == "redeal":
-        return f"The starting pile {_short_list(event['cards'])} is shuffled back and dealt again"
+        return f"The starting pile, {_card_list(event['cards'])}, is shuffled back and dealt again"
     if kind == "pile":
-        return f"Starting pile: {_short_list(event['cards'])}, {short(event['cards'][-1])} on top"
+        top = card_words(event["cards"][-1])
+        return f"Starting pile: {_card_list(event['cards'])}; {top} on top"
     if kind == "deal":
         return f"Deal {event['deal']}: six new cards to each player"
     if kind == "play":
-        who, played = names[event["seat"]], short(event["card"])
+        player, s = who(event["seat"])
+        text = f"{player} play{s} {card_words(event['card'])}"
         if not event["captured"]:
-            return f"{who} plays {played}"
+            return text
         count = len(event["captured"])
-        text = f"{who} plays {played} and takes the pile ({count} cards)"
+        text += f" and take{s} the pile ({count} cards)"
         if event["xeri"] == "jack_xeri":
             return text + ": a Jack xeri, 20 points!"
         if event["xeri"]:
             return text + ": a xeri, 10 points!"
         return text
     if kind == "last_pile":
-        side = side_name(view, event["side"])
-        return f"The last {len(event['cards'])} cards on the table go to {side}, who took last"
+        side, _s = _side_words(view, event["side"])
+        count = len(event["cards"])
+        cards = (
+            "The last card on the table goes"
+            if count == 1
+            else f"The last {count} cards on the table go"
+        )
+        return f"{cards} to {side}, who took last"
     if kind == "score":
         totals = ", ".join(
-            f"{side_name(view, side['side'])} {side['total']}" for side in event["sides"]
+            f"{_side_words(view, side['side'])[0]} {side['total']}" for side in event["sides"]
         )
         won = event["winner"]
-        winner = "a tie" if won is None else f"{side_name(view, won)} win the round"
+        if won is None:
+            winner = "a tie"
+        else:
+            side, one = _side_words(view, won)
+            winner = f"{side} win{'s' if one else ''} the round"
         return f"Scores for round {event['round']}: {totals}; {winner}"
     return "The match is over"
 
@@ -145,7 +193,7 @@ def _last_play(view: dict):
                 "captured": cards(event["captured"][:-1]),
                 "xeri": event["xeri"],
             }
-        if event["type"] in ("round", "score"):
+        if event["type"] == "round":  # a new round: nothing played in it yet
             return None
     return None
 
@@ -174,6 +222,8 @@ def _common(view: dict, seat) -> dict:
         ],
         "sheets": _sheets(view),
         "side_names": side_names,
+        # each side's players, for the score sheet's heads (a name is never broken there)
+        "side_members": [[_names(view)[s] for s in view["sides"][side]] for side in (0, 1)],
         "partners": view["seats"] == 4,
     }
 

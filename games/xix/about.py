@@ -8,7 +8,8 @@ SUMMARY = (
     "after every trick you lose decide whether to raise the stakes or give up."
 )
 CREDIT = "Designed by Michael Purcell."
-# The site's footer carries XIX's credit on every page, so a page about XIX adds no line.
+# The site's footer carries XIX's credit on every page not about another game, so a page
+# about XIX adds no line of its own.
 CREDIT_IN_FOOTER = True
 
 # Variants whose rules are told on a page of their own, variant -> template: XIX 2.0

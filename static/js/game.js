@@ -252,3 +252,21 @@
     openStream();
   }
 })();
+
+/* A message of the site above the table ("You accepted alice's challenge: the game has
+   begun.") is news of the moment the page opened: once the table changes (a move, answered
+   or seen by a poll) it goes, instead of staying above the table for the whole game. */
+(function () {
+  "use strict";
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || target.id !== "game-live") {
+      return;
+    }
+    var main = document.getElementById("main");
+    var list = main && main.querySelector(":scope > .messages");
+    if (list) {
+      list.parentNode.removeChild(list);
+    }
+  });
+})();

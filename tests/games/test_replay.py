@@ -26,7 +26,7 @@ def cards_on_page(html: str) -> list[int]:
 def hand_on_page(html: str, name: str, which: str) -> list[int]:
     label = f"{name}&#x27;s {which} hand"
     match = re.search(
-        rf'<ul class="cards replay-cards" aria-label="{label}">(.*?)</ul>', html, re.S
+        rf'<ul class="cards replay-cards" aria-label="{label}"[^>]*>(.*?)</ul>', html, re.S
     )
     assert match, f"no {which} hand for {name} on the page"
     return cards_on_page(match.group(1))

@@ -54,10 +54,11 @@ def test_a_two_seat_tally_row_names_the_game_and_scores_viewer_first():
     assert only_row(game, bob).score == "9–4" and only_row(game, bob).result_text == "You won"
 
 
-def test_an_xix_row_does_not_name_the_game():
+def test_an_xix_row_names_the_game_and_its_variant_as_the_game_page_does():
+    """My games and the profiles read "XIX Standard" beside "Xeri Classic" (issue 32)."""
     ann, bob = people("ann", "bob")
     row = only_row(start_game(ann, bob), ann)
-    assert (row.game_name, row.variant_label, row.company) == ("", "Standard", "against bob")
+    assert (row.game_name, row.variant_label, row.company) == ("XIX", "Standard", "against bob")
 
 
 def test_a_three_seat_table_in_play_names_the_others_and_the_mover_and_no_score_yet():

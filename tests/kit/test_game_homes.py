@@ -43,8 +43,6 @@ ALLOWED: dict[str, int] = {
     "games/management/commands/check_seats.py": 2,
     # imports STANDARD from games.xix.engine.
     "games/models.py": 1,
-    # self.game.kind == XIX: XIX's rows read as before games had kinds.
-    "games/rows.py": 1,
     # CHALLENGE = Q(kind="xix", seats_count=2); game.kind == "xix".
     "games/selectors.py": 2,
     # imports XIX's deal; variant_choices("xix"); three kind == / != "xix" (challenge, import,

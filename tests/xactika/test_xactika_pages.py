@@ -175,7 +175,10 @@ def test_a_leader_picks_a_card_then_a_shape_and_others_see_the_called_suit():
     for viewer in users:
         html = client_for(viewer).get(page_url(game)).content.decode()
         assert f"Called: {suit}" in text(element(html, 'class="xk-trick"'))
-        assert f"leads {card} and calls cones: {suit}" in text(html)
+        # the log names the card by its shapes, the leader as "You" on the leader's page
+        led = ", ".join(calls)  # "1 ball, 3 cubes, 1 cone, 2 stars"
+        said = "You lead" if viewer == users[leader] else f"{users[leader].username} leads"
+        assert f"{said} {led} and call{'s' * (said != 'You lead')} {suit}." in text(html)
     follower = users[(leader + 1) % 3]
     html = client_for(follower).get(page_url(game)).content.decode()
     view = RULES.seat_view(game_state(Game.objects.get(pk=game.pk)), (leader + 1) % 3)

@@ -166,7 +166,11 @@ def test_two_people_play_a_whole_match_by_form_posts_and_see_who_won():
         for number in (1, 2):
             sheet = text(element(html, f'id="sheet-{number}-title"'))
             assert sheet.startswith(f"Round {number}:")
-        sheets = text(element(html, 'class="game-side"'))
+        # (the log names cards too, "the 2 of clubs": count in the score sheets only)
+        sheets = " ".join(
+            text(element(html[html.rindex("<", 0, found.start()) :], "xeri-sheet"))
+            for found in re.finditer('class="side-box xeri-sheet"', html)
+        )
         for label in ("Honours", "2 of clubs", "10 of diamonds", "Most cards", "Xeris"):
             assert sheets.count(label) == 2
         # once over, every card is public: the unseen box is gone

@@ -58,3 +58,11 @@ def _figure(code: str) -> dict:
         "label": describe(code),
         "shapes": shapes,
     }
+
+
+@register.filter
+def xactika_words(code: str) -> str:
+    """A card in words, as the log names it: "2 balls, 1 cube, 3 cones, 2 stars"."""
+    from games.xactika.site import card_words
+
+    return card_words(code)

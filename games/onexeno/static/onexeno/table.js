@@ -15,6 +15,10 @@
     return input ? input.value : null;
   }
 
+  function capital(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
   function update() {
     var place = form();
     if (!place) {
@@ -23,6 +27,9 @@
     place.querySelector(".oxt-turn-buttons").hidden = false;
     var card = checked(place, "card");
     var turn = checked(place, "rotation") || "0";
+    var picked = place.querySelector('input[name="card"]:checked');
+    // the card as it lies at this turn, as the log names cards: "a 3 (dark top and right)"
+    var name = picked ? (picked.dataset.names || "").split("|")[Number(turn)] || "this card" : "";
     place.querySelectorAll(".oxt-hand-card").forEach(function (label) {
       var radio = label.querySelector("input");
       var grid = label.querySelector(".ox-grid");
@@ -45,9 +52,9 @@
       if (card === null) {
         note.textContent = "Pick a card in your hand: the cells where it fits are marked.";
       } else if (fitting === 0) {
-        note.textContent = "Card " + card + " fits nowhere at this turn: turn it or pick another.";
+        note.textContent = capital(name) + " fits nowhere at this turn: turn it or pick another.";
       } else {
-        note.textContent = "Card " + card + " fits at " + fitting + " cell" + (fitting === 1 ? "" : "s") + ": press one to lay it.";
+        note.textContent = capital(name) + " fits at " + fitting + " cell" + (fitting === 1 ? "" : "s") + " of the field, marked in gold: press one to lay it.";
       }
     }
   }
