@@ -13,10 +13,10 @@ lines leave the field it can drift, so they have no fixed range.
 
 import re
 
+from games.kit.forms import BadForm, Field, parse_action_form
 from games.onexeno.engine import FORMAT, REASONS, RULES, VALUE
 from games.onexeno.engine.cards import CANONICAL
 from games.onexeno.engine.state import LIMIT
-from games.views.actions import BadForm, Field, parse_action_form
 
 ACTIONS = {
     "place": {

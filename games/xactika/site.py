@@ -7,12 +7,12 @@ the viewer's view (``games.xactika.engine.views``) and nothing else: a seat's ow
 bids, the trick on the table, the last trick, the rounds played. The set-aside cards are in
 no seat's or spectator's view, so no page can show them.
 
-The forms post small whole numbers (``games.views.actions``): a bid ``n``; a card as its
+The forms post small whole numbers (``games.kit.forms``): a bid ``n``; a card as its
 four-digit code (1111 to 3333); a lead's called shape as 0 to 3 (ball, cube, cone, star),
 which ``parse_action`` turns into the engine's ``{"type": "play", "card", "shape"}``.
 """
 
-from games.views.actions import BadForm, Field, parse_action_form
+from games.kit.forms import BadForm, Field, parse_action_form
 
 from .engine import RULES, SHAPES
 from .engine.cards import INDEX, PLURALS

@@ -7,7 +7,7 @@ form and the log's sentences. Everything is read from the engine's views (seat, 
 or full): nothing here restates a rule.
 """
 
-from games.views.actions import Field, parse_action_form
+from games.kit.forms import Field, parse_action_form
 from games.xeri.engine import RULES
 from games.xeri.engine.cards import CARDS
 from games.xeri.engine.setup import HAND, PILE

@@ -8,7 +8,7 @@ rest: the names of XIX's table partials (``games/xix/templates/xix/``) and style
 and the admin's every-card rows. Nothing here restates a rule: it reads the engine's views.
 """
 
-from games.views.actions import Field, parse_action_form
+from games.kit.forms import Field, parse_action_form
 from games.xix.engine import FORMAT, record_of
 from games.xix.engine.rules import STAKES
 

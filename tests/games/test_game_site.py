@@ -12,8 +12,8 @@ from django.template.loader import get_template
 from django.urls import reverse
 
 from games import registry
+from games.kit.forms import BadForm, Field, parse_action_form
 from games.selectors import game_state, player_names
-from games.views.actions import BadForm, Field, parse_action_form
 from games.xix import site as xix_site
 from tests.factories import start_game
 from tests.games.fixtures_play import client_for, make_people

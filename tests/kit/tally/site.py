@@ -8,7 +8,7 @@ leaves it out), and its templates (``templates/tally/``) are found because
 the site's settings never know it.
 """
 
-from games.views.actions import Field, parse_action_form
+from games.kit.forms import Field, parse_action_form
 
 from . import RULES
 from .state import DECK, HAND
