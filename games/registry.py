@@ -67,7 +67,7 @@ def engine(key: str):
 
 
 def rules(key: str):
-    """The ``RULES`` object (``games.kit.rules.GameRules``) of the game ``key``."""
+    """The ``RULES`` object (``games.kit.interface.GameRules``) of the game ``key``."""
     return engine(key).RULES
 
 

@@ -83,7 +83,7 @@ def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict
     lines_of = getattr(site, "lines_written", len)
     bounds = [0, len(full_view(state, names)["history"])]
     for number, action in enumerate(actions, start=1):
-        state, events = rules.apply(state, action)
+        state, events = state.apply(action)
         bounds.append(bounds[-1] + lines_of(events))
         if number == step:
             at_step = state

@@ -39,6 +39,6 @@ def _result(state) -> dict:
     result = outcome(state)
     return {
         "over": result is not None,
-        "scores": state.scores(),
+        "scores": state.scores,
         "ranks": list(result.ranks) if result is not None else None,
     }

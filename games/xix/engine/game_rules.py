@@ -1,4 +1,4 @@
-"""XIX behind the platform's game interface: ``RULES`` (``games.kit.rules.GameRules``).
+"""XIX behind the platform's game interface: ``RULES`` (``games.kit.interface.GameRules``).
 
 Every method calls the engine's own functions; no rule is restated here. A set-up is
 ``{"deal": [18 cards], "first_leader": 0 | 1}`` and XIX always has two seats.
@@ -99,7 +99,7 @@ class XixRules(StatePlay):
 
     # --- tests -------------------------------------------------------------------------
 
-    def hidden_swap(self, setup: dict, seat: int, rng) -> dict:
+    def hidden_swap(self, setup: dict, seat: int, rng, seats: int) -> dict:
         """Swap one card of the other seat's closed hand with the unused card.
 
         ``seat`` can see that card only when the other seat plays or trades it, and both

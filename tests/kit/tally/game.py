@@ -1,4 +1,4 @@
-"""Tally behind the platform's game interface: ``RULES`` (``games.kit.rules.GameRules``).
+"""Tally behind the platform's game interface: ``RULES`` (``games.kit.interface.GameRules``).
 
 Every method is one of the engine's functions; ``apply``, ``legal_actions``, ``is_legal``
 and ``zombie_action`` come from the kit's ``StatePlay`` (an absent seat plays its lowest
@@ -30,7 +30,7 @@ class TallyRules(StatePlay):
     read_header = staticmethod(records.read_header)
     check_record = staticmethod(records.check_record)
 
-    def hidden_swap(self, setup: dict, seat: int, rng) -> dict:
+    def hidden_swap(self, setup: dict, seat: int, rng, seats: int) -> dict:
         """Swap a card of another seat's hand with an undealt card: ``seat`` sees neither
         until that card is played, and the play names it."""
         hands = [list(hand) for hand in setup["hands"]]
