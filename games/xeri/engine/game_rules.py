@@ -84,7 +84,8 @@ class XeriRules(StatePlay):
 
         ``seat`` sees such a card only when it is played, and the play names it. The swap
         keeps to what holds for both seat counts (``seats`` is not needed): positions
-        28-51 are dealt to hands in blocks of 6 (ruling 32), and block b goes to seat (dealer + 1 + b) mod n, whose side is (first_dealer + round + 1 + b) mod 2.
+        28-51 are dealt to hands in blocks of 6 (ruling 32), and block b goes to seat
+        (dealer + 1 + b) mod n, whose side is (first_dealer + round + 1 + b) mod 2.
         """
         index = rng.randrange(len(setup["rounds"]))
         one = setup["rounds"][index]
