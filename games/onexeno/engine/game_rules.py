@@ -11,7 +11,7 @@ from games.kit.variants import VariantInfo
 
 from . import records
 from .cards import IDS
-from .result import REASONS, outcome
+from .outcome import REASONS, outcome
 from .state import (
     BASIC,
     HAND,

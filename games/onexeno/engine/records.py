@@ -2,7 +2,7 @@
 
 from games.kit.records import read_envelope, verdict
 
-from .result import outcome
+from .outcome import outcome
 from .state import check_setup, replay
 
 FORMAT = "onexeno/1"

@@ -7,7 +7,7 @@ Once the game is over every hand is shown to everyone.
 """
 
 from .cards import IDS
-from .result import outcome
+from .outcome import outcome
 from .state import LIMIT, State, extent
 
 FULL = "full"

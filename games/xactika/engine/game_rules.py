@@ -5,12 +5,12 @@ Every method calls the engine's own functions; no rule is restated here. A set-u
 """
 
 from games.kit.errors import IllegalAction
-from games.kit.outcome import Outcome
 from games.kit.play import StatePlay
 from games.kit.variants import VariantInfo
 
 from . import records
 from .cards import CODES, VALUES, bits
+from .outcome import REASONS, outcome
 from .state import (
     HAND,
     LABELS,
@@ -22,13 +22,11 @@ from .state import (
     check_setup,
     check_table,
     draw_setup,
-    ranks,
     replay,
 )
 from .views import full_view, seat_view, spectator_view
 
 SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
-REASONS = {"rounds_played": "Every round has been played."}
 
 
 class XactikaRules(StatePlay):
@@ -72,11 +70,7 @@ class XactikaRules(StatePlay):
     spectator_view = staticmethod(spectator_view)
     full_view = staticmethod(full_view)
 
-    def outcome(self, state: State) -> Outcome | None:
-        """Totals and ranks of ruling 15 (the lowest total is best in Play to Lose)."""
-        if not state.over:
-            return None
-        return Outcome(tuple(state.totals), ranks(state.variant, state.totals), "rounds_played")
+    outcome = staticmethod(outcome)
 
     # --- records -----------------------------------------------------------------------
 
