@@ -35,9 +35,9 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
-    # XIX's templates and static files (games/xix/templates/, static/): games.registry.site.
+    # Each game's package is an app for its templates, static files and template tags (its
+    # table, replay and rules pages, figures); no models. games.registry.site serves them.
     "games.xix",
-    # The other games' rules pages and their figures (templates, templatetags); no models.
     "games.xeri",
     "games.xactika",
     "games.onexeno",
