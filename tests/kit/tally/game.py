@@ -22,13 +22,15 @@ class TallyRules(StatePlay):
     check_setup = staticmethod(rules.check_setup)
     new = staticmethod(rules.State.new)
     replay = staticmethod(rules.replay)
-    outcome = staticmethod(rules.State.outcome)
     seat_view = staticmethod(views.seat_view)
     spectator_view = staticmethod(views.spectator_view)
     full_view = staticmethod(views.full_view)
     record_header = staticmethod(records.record_header)
     read_header = staticmethod(records.read_header)
     check_record = staticmethod(records.check_record)
+
+    def outcome(self, state):
+        return state.outcome()
 
     def hidden_swap(self, setup: dict, seat: int, rng, seats: int) -> dict:
         """Swap a card of another seat's hand with an undealt card: ``seat`` sees neither
