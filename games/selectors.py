@@ -93,9 +93,11 @@ def game_view(game: Game, seat: int | None, state=None) -> dict:
 
 
 def history_lines(site, view: dict) -> list[str]:
-    """The game log's lines for ``view``, as the game's site tells them (``GameSite``):
-    one line per logged event, which the replay's grouping counts on."""
-    return site.history_lines(view)
+    """The game log's lines for ``view``: the view's ``history`` as it is, or told by the
+    game's site (``site.history_lines(view)``) when its engine logs events, not sentences.
+    Either way one line per logged event, which the replay's grouping counts on."""
+    tell = getattr(site, "history_lines", None)
+    return tell(view) if tell else view["history"]
 
 
 def user_games(user):
