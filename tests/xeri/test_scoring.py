@@ -146,7 +146,7 @@ def fake(won, totals, seats=2):
         won=won,
         totals=totals,
         seats=seats,
-        scores=lambda: [totals[seat % 2] for seat in range(seats)],
+        scores=[totals[seat % 2] for seat in range(seats)],
     )
 
 
