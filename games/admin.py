@@ -271,9 +271,8 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
                 return "Hidden: you play in this game."
             return "Hidden: you may not see the cards of games in play."
         names = player_names(game)
-        kind = getattr(game, "kind", "xix")  # games are stored without their kind until step 3
-        view = registry.rules(kind).full_view(game_state(game), names)
-        site = registry.site(kind)
+        view = registry.rules(game.kind).full_view(game_state(game), names)
+        site = registry.site(game.kind)
         rows = site.admin_rows(view, names)
         body = format_html_join("", "<tr><th>{}</th><td>{}</td></tr>", rows)
         history = format_html_join(

@@ -112,7 +112,7 @@ def play_table(rules, variant, seats, setup, bots, seed_prefix):
         start = time.perf_counter()
         action = bots[seat].choose(view, f"{seed_prefix}:{state.n_actions}")
         times[seat].append(time.perf_counter() - start)
-        state, _events = rules.apply(state, action)
+        state, _events = state.apply(action)
     return rules.outcome(state), times
 
 

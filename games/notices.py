@@ -5,9 +5,7 @@ change it reports, and the subjects of the e-mails made from them.
 Tables of any size: who else sits at the table is said by ``games.outcomes.company``
 ("against bob", "with ann, bob and 3 others", "with your partner dee against ann and cy")
 and a finishing place by ``games.outcomes.place_text``. The game is named ("Your move in
-Xactika with ...") unless it is the only game the site serves: while that is XIX, every
-XIX text reads exactly as it did before the site knew other games (docs/architecture.md,
-"What players are told")."""
+Xactika with ...")."""
 
 from django.utils import timezone
 
@@ -51,9 +49,8 @@ def game_name(game: Game) -> str:
 
 
 def _game(word: str, game: Game) -> str:
-    """``word`` and the game's name after a space (' in Xactika') when texts name the
-    game, else ''."""
-    return f" {word} {game_name(game)}" if outcomes.game_named(game) else ""
+    """``word`` and the game's name after a space (' in Xactika')."""
+    return f" {word} {game_name(game)}"
 
 
 def _with(game: Game, position: int) -> str:

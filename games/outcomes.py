@@ -19,12 +19,6 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def game_named(game) -> bool:
-    """Whether words about ``game`` name it (its notices, its page's title line): always,
-    unless it is the only game the site serves."""
-    return registry.served() != [game.kind]
-
-
 def partners_of(game, position: int) -> list[int]:
     """The other seats of ``position``'s side ([] when every seat plays alone)."""
     for side in sides_of(game):

@@ -2,7 +2,10 @@
 
 A plain mapping rather than app-loading magic, so that ``check_records``, the arena and the
 benchmarks find a game's engine without setting Django up. Each entry names the module of a
-pure engine; the key is stored in records and (later) in the database, and is never renamed.
+pure engine and its record format; the key is stored in records and in ``Game.kind``, and
+is never renamed. The platform reads a game only through what this module finds, as
+``games.kit.interface`` declares it: ``rules(key)`` (``GameRules``), ``site(key)``
+(``GameSite``) and ``bots(key)`` (``LEVELS`` and ``make_bot``).
 """
 
 import importlib
@@ -67,7 +70,7 @@ def engine(key: str):
 
 
 def rules(key: str):
-    """The ``RULES`` object (``games.kit.rules.GameRules``) of the game ``key``."""
+    """The ``RULES`` object (``games.kit.interface.GameRules``) of the game ``key``."""
     return engine(key).RULES
 
 
@@ -159,21 +162,11 @@ def format_error(record) -> str:
     return f'"format" must be {wanted}, not {fmt!r}'
 
 
-def record_checker(record) -> Callable[[dict], dict] | None:
-    """The ``check_record`` of the game whose format ``record`` names, or None."""
-    key = kind_of_record(record)
-    if key is None:
-        return None
-    module = engine(key)
-    rules = getattr(module, "RULES", None)
-    return rules.check_record if rules is not None else module.check_record
-
-
 def check_record(record) -> dict:
     """The ``check_records`` verdict on one record of any registered format."""
-    checker = record_checker(record)
-    if checker is not None:
-        return checker(record)
+    key = kind_of_record(record)
+    if key is not None:
+        return rules(key).check_record(record)
     if not isinstance(record, dict):
         return {"ok": False, "index": -1, "error": "a record must be a JSON object"}
     return {"ok": False, "index": -1, "error": format_error(record)}

@@ -11,7 +11,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 
 from games import registry
 from games.models import Game, GameSeat
-from games.outcomes import company, game_named, place_text, sides_of
+from games.outcomes import company, place_text, sides_of
 from games.selectors import hidden_from
 
 MINUS = "\N{MINUS SIGN}"
@@ -80,9 +80,8 @@ class GameRow:
 
     @property
     def game_name(self) -> str:
-        """The game's name ("XIX", "Xeri"), as the game page names it: unless it is the only
-        game the site serves (``games.outcomes.game_named``)."""
-        return registry.rules(self.game.kind).name if game_named(self.game) else ""
+        """The game's name ("XIX", "Xeri"), as the game page names it."""
+        return registry.rules(self.game.kind).name
 
     @property
     def variant_label(self) -> str:

@@ -197,12 +197,6 @@ def games_their_turn(user):
     )
 
 
-def your_turn_count(user) -> int:
-    if not user.is_authenticated:
-        return 0
-    return games_your_turn(user).count()
-
-
 def open_challenges():
     return Game.objects.filter(
         CHALLENGE, status=Game.Status.WAITING, invited__isnull=True, expires_at__gt=timezone.now()

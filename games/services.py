@@ -532,14 +532,9 @@ def _policy(game: Game) -> str:
     return _rules(game).variants[game.variant].timeout_policy
 
 
-def _scores_now(state) -> list[int] | None:
-    """Each seat's score as the engine keeps it during play: a ``scores`` attribute (XIX)
-    or method (Xeri, ONEXENO, tally) of its state; None for an engine without one
-    (Xactika), whose seat scores then stay as they are until its outcome."""
-    scores = getattr(state, "scores", None)
-    if callable(scores):
-        scores = scores()
-    return list(scores) if scores is not None else None
+def _scores_now(state) -> list[int]:
+    """Each seat's score as the engine keeps it during play (``GameState.scores``)."""
+    return list(state.scores)
 
 
 def seat_has_left(game: Game, position: int) -> bool:

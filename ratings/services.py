@@ -8,7 +8,7 @@ from django.db import transaction
 from games import registry
 
 from . import systems
-from .models import XIX, Rating, RatingChange
+from .models import Rating, RatingChange
 
 
 @dataclass(frozen=True)
@@ -19,13 +19,6 @@ class Entry:
     user: object
     side: int | None
     rank: int | None
-
-
-def rating_for(*, user, variant: str, kind: str = XIX) -> Rating:
-    rating, _ = Rating.objects.get_or_create(
-        user=user, kind=kind, variant=variant, defaults=_newcomer_fields(kind, variant)
-    )
-    return rating
 
 
 def board_of(kind: str, variant: str) -> str:

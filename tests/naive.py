@@ -22,11 +22,11 @@ def play_both(rules, naive_state, variant: str, seats: int, seed) -> tuple:
     choice = random.Random(seed).choice
     played = 0
     while not engine.over:
-        legal = rules.legal_actions(engine)
+        legal = engine.legal_actions()
         assert naive.legal_actions() == legal, f"action {played} of game {seed!r}"
         assert naive.to_move == engine.to_move
         action = choice(legal)
-        engine, events = rules.apply(engine, action)
+        engine, events = engine.apply(action)
         naive, naive_events = naive.apply(action)
         assert list(naive_events) == list(events), f"action {played} of game {seed!r}"
         played += 1

@@ -1,4 +1,5 @@
-"""Shared parts of a game's ``RULES`` for engines whose states apply actions themselves."""
+"""Shared parts of a game's ``RULES`` and bots: ``fold_actions`` (a replay), ``is_legal``, the
+first-legal ``zombie_action`` and the ``random`` bot."""
 
 import random
 
@@ -20,23 +21,18 @@ def fold_actions(state, actions):
     return state
 
 
+def is_legal(state, action) -> bool:
+    """Whether ``state.apply`` accepts ``action`` (any object; never raises)."""
+    try:
+        state.apply(action)
+    except IllegalAction:
+        return False
+    return True
+
+
 class StatePlay:
-    """``apply``, ``legal_actions``, ``is_legal`` and ``zombie_action`` of ``GameRules`` for
-    a state class with ``apply(action)`` and ``legal_actions()``; a game's ``RULES`` class
-    inherits them and overrides what it plays otherwise."""
-
-    def apply(self, state, action) -> tuple:
-        return state.apply(action)
-
-    def legal_actions(self, state) -> list[dict]:
-        return state.legal_actions()
-
-    def is_legal(self, state, action) -> bool:
-        try:
-            state.apply(action)
-        except IllegalAction:
-            return False
-        return True
+    """The ``zombie_action`` of ``GameRules`` most games play: the seat's first legal
+    action. A game's ``RULES`` class inherits it, or overrides it."""
 
     def zombie_action(self, state, seat: int) -> dict:
         """The first legal action of ``seat``, which must be to move."""

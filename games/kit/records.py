@@ -8,6 +8,12 @@ from .errors import IllegalAction, InvalidSetup
 ENVELOPE_KEYS = ("variant", "seats", "setup", "actions")
 
 
+def record_of(rules, variant: str, seats: int, setup: dict, actions, **extra) -> dict:
+    """A game's record: the game's header (``rules.record_header``: its format and how it
+    writes its set-up), its actions, then ``extra`` (players, dates, result) as given."""
+    return {**rules.record_header(variant, seats, setup), "actions": list(actions), **extra}
+
+
 def read_envelope(record, record_format: str) -> tuple:
     """(variant, seats, setup) of ``record``: a JSON object of ``record_format`` with a
     variant, a seat count, a set-up and a list of actions; InvalidSetup (index -1)

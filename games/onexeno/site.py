@@ -13,10 +13,11 @@ lines leave the field it can drift, so they have no fixed range.
 
 import re
 
-from games.onexeno.engine import FORMAT, REASONS, RULES, VALUE
+from games.kit.forms import BadForm, Field, parse_action_form
+from games.kit.site import SiteDefaults
+from games.onexeno.engine import REASONS, VALUE
 from games.onexeno.engine.cards import CANONICAL, shown
 from games.onexeno.engine.state import LIMIT
-from games.views.actions import BadForm, Field, parse_action_form
 
 ACTIONS = {
     "place": {
@@ -258,38 +259,14 @@ def extent_text(view: dict) -> str:
     return "Field: " + "; ".join(parts) + "."
 
 
-def initial_setup(state) -> dict:
-    """The set-up of the game whose state before the first action is ``state``: the deck
-    as dealt (each seat's five cards from the dealer's left, the first card of the field,
-    the stack), the first mover's draw put back on top of the stack. A hand is a set, so
-    its five cards come in order of id: the deal is the same game as the one stored."""
-    seats, dealer = state.seats, state.dealer
-    first = (dealer + 1) % seats
-    drawn = state.drawn[first]
-    deck = []
-    for block in range(seats):
-        seat = (dealer + 1 + block) % seats
-        deck.extend(card for card in state.hands[seat] if not (seat == first and card == drawn))
-    deck.append(state.field[0, 0][0])
-    deck.extend((drawn, *state.stack))
-    return {"first_dealer": dealer, "deck": deck}
-
-
-class OnexenoSite:
-    key = "onexeno"
-    record_format = FORMAT
-
+class OnexenoSite(SiteDefaults):
     stylesheets = ("onexeno/table.css",)
     scripts = ("onexeno/table.js",)  # picks a card and turn, shows where it fits
-    table_template = "onexeno/table.html#table"  # the field, the hand, the placing form
-    panel_template = "onexeno/table.html#panel"  # "Your move": how to place, the pass
-    side_template = "onexeno/table.html#side"  # the last play and every seat's taken cards
-    progress_template = "onexeno/table.html#progress"  # the stack, the end game, the extent
-    over_line_template = "onexeno/table.html#over-line"
-    score_extra_template = "onexeno/table.html#seat-facts"  # cards in hand, taken, out
-    hand_anchor = "#your-hand"
+    # The game page's partials (file#name): table, panel, side, progress, over-line and
+    # score-extra (beside each score), fed the shell's context plus ``table_context``.
+    table_template = "onexeno/table.html"
     log_opens = ""  # ONEXENO has no rounds: no log line opens a part of play
-    replay_template = "onexeno/replay.html#table"
+    replay_template = "onexeno/replay.html"
     rules_template = "onexeno/rules.html"
 
     def history_lines(self, view: dict) -> list[str]:
@@ -378,13 +355,6 @@ class OnexenoSite:
         if view["endgame"]:
             return f"{mover} to lay a card or pass for good (the stack is empty)"
         return f"{mover} to lay a card or pass, {view['stack_count']} cards in the stack"
-
-    def record_of(self, state, actions, **extra) -> dict:
-        """The game's ``onexeno/1`` record: set-up, actions, ``extra``. The set-up is the
-        deck as dealt, read back from the initial state (hands, first card, stack)."""
-        setup = initial_setup(state)
-        header = RULES.record_header(state.variant, state.seats, setup)
-        return {**header, "actions": list(actions), **extra}
 
     def admin_rows(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         rows = [

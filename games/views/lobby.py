@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import invite_limits, registry, services, tables
+from games import invite_limits, services, tables
 from games.forms import BotGameForm, ChallengeForm, DirectChallengeForm, TableForm, bot_games
 from games.models import DAYS_PER_MOVE, Game
 from games.outcomes import company
@@ -55,9 +55,6 @@ def _lobby_context(
         bot.game_choices = bot_games(bot.bot_level)
     table_rows = _table_rows(user)
     return {
-        # Tables appear once the site serves a game besides XIX, whose two-seat
-        # challenges have their own forms above.
-        "tables_offered": any(kind != "xix" for kind in registry.served()),
         "table_form": table_form or TableForm(user=user, auto_id="id_table_%s"),
         "table_rows": table_rows,
         "my_tables": any(row["mine"] or row["can_leave"] for row in table_rows),

@@ -27,7 +27,7 @@ from django_htmx.http import (
 from games import registry, services
 from games.kit.errors import IllegalAction
 from games.models import Game, GameSeat
-from games.outcomes import game_named, partners_of, place_text, sides_of
+from games.outcomes import partners_of, place_text, sides_of
 from games.rows import score_text, table_row
 from games.selectors import (
     game_for_user,
@@ -246,9 +246,7 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
         "now": timezone.now(),
         "act_url": reverse("games:act", args=[game.pk]),
         "variant": variant_info(game),
-        # The game's name beside its variant, once the site serves more than one game or
-        # this one is not the site's only game (XIX's page reads as before while alone).
-        "game_name": registry.rules(game.kind).name if game_named(game) else "",
+        "game_name": registry.rules(game.kind).name,  # beside its variant
         "footer_credit": credit_line(game.kind),
     }
     if game.status == Game.Status.WAITING and not is_challenge(game):

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games import registry
+from games.kit.records import record_of
 from games.models import Game
 from games.outcomes import place_text
 from games.rows import score_text
@@ -80,10 +81,10 @@ def _replay(game: Game, actions: list[dict], step: int) -> tuple[dict, list[dict
     # Action k wrote history lines bounds[k]:bounds[k+1], one per event unless the site
     # says how many its events write (ONEXENO logs the move, not the draw after it); the
     # lines before the first action open the game.
-    lines_of = getattr(site, "lines_written", len)
+    lines_of = site.lines_written
     bounds = [0, len(full_view(state, names)["history"])]
     for number, action in enumerate(actions, start=1):
-        state, events = rules.apply(state, action)
+        state, events = state.apply(action)
         bounds.append(bounds[-1] + lines_of(events))
         if number == step:
             at_step = state
@@ -220,6 +221,7 @@ def game_replay(request, game_id):
         "status_line": _status_line(site, view, names, ended=result_line if step == last else None),
         "replay_url": reverse("games:replay", args=[game.pk]),
         "moderator_view": not game.is_over,
+        "record_format": registry.rules(game.kind).record_format,
         **site.replay_context(view, names, seat),
     }
     if request.htmx and not request.htmx.history_restore_request:
@@ -254,9 +256,11 @@ def game_record(request, game_id):
         return _refuse(
             request, game, title="No record yet", status=403, message=NOT_OVER[game.status][1]
         )
-    site = site_of(game)
-    record = site.record_of(
-        game.initial_state(),
+    record = record_of(
+        registry.rules(game.kind),
+        game.variant,
+        game.seats_count,
+        game.setup,
         _game_log(game),
         game=request.build_absolute_uri(game.get_absolute_url()),
         players=player_names(game),
@@ -266,7 +270,7 @@ def game_record(request, game_id):
         result=_record_result(game),
     )
     response = HttpResponse(_record_json(record), content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="{site.key}-game-{game.pk}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{game.kind}-game-{game.pk}.json"'
     return response
 
 

@@ -7,14 +7,15 @@ the viewer's view (``games.xactika.engine.views``) and nothing else: a seat's ow
 bids, the trick on the table, the last trick, the rounds played. The set-aside cards are in
 no seat's or spectator's view, so no page can show them.
 
-The forms post small whole numbers (``games.views.actions``): a bid ``n``; a card as its
+The forms post small whole numbers (``games.kit.forms``): a bid ``n``; a card as its
 four-digit code (1111 to 3333); a lead's called shape as 0 to 3 (ball, cube, cone, star),
 which ``parse_action`` turns into the engine's ``{"type": "play", "card", "shape"}``.
 """
 
-from games.views.actions import BadForm, Field, parse_action_form
+from games.kit.forms import BadForm, Field, parse_action_form
+from games.kit.site import SiteDefaults
 
-from .engine import RULES, SHAPES
+from .engine import SHAPES
 from .engine.cards import INDEX, PLURALS
 from .engine.state import HAND, MAX_BID
 
@@ -150,20 +151,13 @@ def _rounds(view: dict, names: list[str]) -> list[dict]:
     return rounds
 
 
-class XactikaSite:
-    key = "xactika"
-    record_format = RULES.record_format
-
+class XactikaSite(SiteDefaults):
     stylesheets = ("xactika/table.css",)
-    table_template = "xactika/table.html#table"  # the seats, the trick, the viewer's hand
-    panel_template = "xactika/table.html#panel"  # "Your move": bid, lead or follow
-    side_template = "xactika/table.html#side"  # beside the log: last trick, rounds played
-    progress_template = "xactika/table.html#progress"  # round, trick, dealer, called suit
-    over_line_template = "xactika/table.html#over-line"
-    score_extra_template = "xactika/table.html#bid-taken"  # beside each score: bid, taken
-    hand_anchor = "#your-hand"
+    # The game page's partials (file#name): table, panel, side, progress, over-line and
+    # score-extra (beside each score), fed the shell's context plus ``table_context``.
+    table_template = "xactika/table.html"
     log_opens = "Round "  # "Round 2 of 8: … deals." and "Round 1 scores: …"
-    replay_template = "xactika/replay.html#table"
+    replay_template = "xactika/replay.html"
     rules_template = "xactika/rules.html"
 
     def history_lines(self, view: dict) -> list[str]:
@@ -279,11 +273,6 @@ class XactikaSite:
         if view["trick"] is None:
             return f"{who} to lead, {where}"
         return f"{who} to follow {view['trick']['suit']}, {where}"
-
-    def record_of(self, state, actions, **extra) -> dict:
-        """The game's ``xactika/1`` record: its set-up from ``state``, its actions, ``extra``."""
-        header = RULES.record_header(state.variant, state.seats, state.setup)
-        return {**header, "actions": list(actions), **extra}
 
     def admin_rows(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         """Every card of the game as it stands, as (label, text) rows, from a full view."""

@@ -7,8 +7,8 @@ form and the log's sentences. Everything is read from the engine's views (seat, 
 or full): nothing here restates a rule.
 """
 
-from games.views.actions import Field, parse_action_form
-from games.xeri.engine import RULES
+from games.kit.forms import Field, parse_action_form
+from games.kit.site import SiteDefaults
 from games.xeri.engine.cards import CARDS
 from games.xeri.engine.setup import HAND, PILE
 
@@ -228,20 +228,13 @@ def _common(view: dict, seat) -> dict:
     }
 
 
-class XeriSite:
-    key = "xeri"
-    record_format = RULES.record_format
-
+class XeriSite(SiteDefaults):
     stylesheets = ("xeri/table.css",)
-    table_template = "xeri/table.html#table"  # the seats, the pile, the stock, captures
-    panel_template = "xeri/table.html#panel"  # "Your move"
-    side_template = "xeri/table.html#side"  # the rounds' score sheets, unseen cards
-    progress_template = "xeri/table.html#progress"  # round, deal, stock, dealer
-    over_line_template = "xeri/table.html#over-line"
-    score_extra_template = "xeri/table.html#rounds-won"  # beside each score
-    hand_anchor = "#your-hand"
+    # The game page's partials (file#name): table, panel, side, progress, over-line and
+    # score-extra (beside each score), fed the shell's context plus ``table_context``.
+    table_template = "xeri/table.html"
     log_opens = "Round "  # the line that opens a round: "Round 2: bob deals"
-    replay_template = "xeri/replay.html#table"
+    replay_template = "xeri/replay.html"
     rules_template = "xeri/rules.html"
 
     def parse_action(self, post) -> dict:
@@ -311,11 +304,6 @@ class XeriSite:
             f"Round {view['round']} of {view['rounds']}, deal {view['deal']} of "
             f"{_deals(view['seats'])}: {names[view['to_move']]} to play"
         )
-
-    def record_of(self, state, actions, **extra) -> dict:
-        """The ``xeri/1`` record of a match whose initial state is ``state``."""
-        header = RULES.record_header(state.variant, state.seats, state.setup)
-        return {**header, "actions": list(actions), **extra}
 
     def admin_rows(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         """Every card as it stands (a full view): hands, stock in order, pile, captures."""

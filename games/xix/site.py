@@ -8,8 +8,8 @@ rest: the names of XIX's table partials (``games/xix/templates/xix/``) and style
 and the admin's every-card rows. Nothing here restates a rule: it reads the engine's views.
 """
 
-from games.views.actions import Field, parse_action_form
-from games.xix.engine import FORMAT, record_of
+from games.kit.forms import Field, parse_action_form
+from games.kit.site import SiteDefaults
 from games.xix.engine.rules import STAKES
 
 # The action types in the order the form's message names them, and their fields. The form
@@ -70,24 +70,14 @@ def _cards(cards) -> str:
     return " ".join(str(c) for c in cards) if cards else "none"
 
 
-class XixSite:
-    key = "xix"
-    record_format = FORMAT
-
-    # The game page. Each name is a template_partials partial ("file#partial") that the
-    # shell includes; each renders from the shell's context plus ``table_context``.
+class XixSite(SiteDefaults):
     stylesheets = ("xix/table.css",)
-    table_template = "xix/table.html#table"  # the felt: hands, row, trick, pool
-    panel_template = "xix/table.html#panel"  # "Your move": the forms of the mover
-    side_template = "xix/table.html#side"  # boxes beside the log: unseen cards, discard
-    progress_template = "xix/table.html#progress"  # under the turn: the exchange and stakes
-    over_line_template = "xix/table.html#over-line"  # the status line of a finished game
-    score_extra_template = "xix/table.html#pips"  # beside each score: that seat's strikes
-    hand_anchor = "#your-hand"  # where "Skip to the game" leads a player of an active game
+    # The game page's partials (file#name): table, panel, side, progress, over-line and
+    # score-extra (beside each score), fed the shell's context plus ``table_context``.
+    table_template = "xix/table.html"
     log_opens = "Exchange "  # a log line that begins a new exchange is marked
 
-    # The replay: the table at one step, fed a full view.
-    replay_template = "xix/replay.html#table"
+    replay_template = "xix/replay.html"  # its partial table: one step, from a full view
 
     rules_template = "xix/rules.html"  # the rules page, in our own words
 
@@ -181,10 +171,6 @@ class XixSite:
     def replay_status(self, view: dict, names: list[str]) -> str:
         """Who is to do what at this step of the replay (the game is not over at it)."""
         return PHASES[view["phase"]].format(name=names[view["to_move"]])
-
-    def record_of(self, state, actions, **extra) -> dict:
-        """The game's ``xix/1`` record: its set-up from ``state``, its actions, ``extra``."""
-        return record_of(state, actions, **extra)
 
     def admin_rows(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         """Every card of the game as it stands, as (label, text) rows, from a full view."""

@@ -214,7 +214,7 @@ def twin_tables(users, moves=5):
     the traded cards)."""
     rules = registry.rules("tally")
     game_a = start_table("tally", "open", users, seed="hidden")
-    setup_b = rules.hidden_swap(game_a.setup, 0, random.Random(7))
+    setup_b = rules.hidden_swap(game_a.setup, 0, random.Random(7), game_a.seats_count)
     game_b = start_table("tally", "open", users, seed="hidden")
     Game.objects.filter(pk=game_b.pk).update(setup=setup_b)
     game_b.refresh_from_db()

@@ -304,7 +304,7 @@ def test_a_timeout_at_a_forfeit_table_ends_it_with_the_leaver_last(forfeit_table
     for _ in range(5):
         game = act(game)
     late = game.to_move
-    scores = list(game_state(game).scores())
+    scores = list(game_state(game).scores)
     clock.advance(days=4)
     assert services.deadlines_sweep()["timed_out"] == 1
     game = fresh(game)

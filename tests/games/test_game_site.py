@@ -12,19 +12,19 @@ from django.template.loader import get_template
 from django.urls import reverse
 
 from games import registry
+from games.kit.forms import BadForm, Field, parse_action_form
 from games.selectors import game_state, player_names
-from games.views.actions import BadForm, Field, parse_action_form
 from games.xix import site as xix_site
 from tests.factories import start_game
 from tests.games.fixtures_play import client_for, make_people
 
 ROOT = Path(__file__).resolve().parents[2]
 XIX = ROOT / "games" / "xix"
+PARTIALS = ("#table", "#panel", "#side", "#progress", "#over-line", "#score-extra")
 
 
 def test_the_registry_finds_each_games_site_object_and_stays_free_of_django():
     assert registry.site("xix") is xix_site.SITE
-    assert registry.site("xix").key == "xix"
     # The pure half (engines, rules, records) still loads no Django: site() imports the
     # game's site module only when it is called.
     code = (
@@ -40,17 +40,12 @@ def test_the_registry_finds_each_games_site_object_and_stays_free_of_django():
 def test_xix_templates_and_static_files_are_found_in_its_package():
     site = registry.site("xix")
     names = [
-        site.table_template,
-        site.panel_template,
-        site.side_template,
-        site.progress_template,
-        site.over_line_template,
-        site.score_extra_template,
-        site.replay_template,
+        *(site.table_template + part for part in PARTIALS),
+        site.replay_template + "#table",
         site.rules_template,
     ]
     for name in names:
-        template = get_template(name.partition("#")[0])
+        template = get_template(name)
         assert Path(template.origin.name).is_relative_to(XIX / "templates"), name
     for sheet in site.stylesheets:
         assert Path(finders.find(sheet)).is_relative_to(XIX / "static"), sheet

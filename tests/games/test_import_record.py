@@ -168,8 +168,8 @@ def table_record(kind: str, variant: str, seats: int, seed: str, moves=None) -> 
     setup = rules.deal(seed, variant, seats)
     state, actions, rng = rules.new(variant, seats, setup), [], random.Random(seed)
     while not state.over and (moves is None or len(actions) < moves):
-        action = rng.choice(rules.legal_actions(state))
-        state, _ = rules.apply(state, action)
+        action = rng.choice(state.legal_actions())
+        state, _ = state.apply(action)
         actions.append(action)
     return {**rules.record_header(variant, seats, setup), "actions": actions}
 

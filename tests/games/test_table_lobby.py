@@ -6,7 +6,7 @@ game once the table starts)."""
 import pytest
 
 from accounts.models import User
-from games import registry, tables
+from games import tables
 from games.models import Game, GameSeat
 from tests.factories import UserFactory
 from tests.games.test_lobby import HTMX, LOBBY, follow_messages, text
@@ -58,14 +58,6 @@ def test_the_form_offers_only_served_games_with_their_variants(client, ann):
     # The site's games that seat more than two are offered too (Xeri's partners, Xactika...).
     assert 'value="xactika/bid"' in page and "Xactika" in page
     assert "join a table of any game" in page and "Challenges and tables lapse" in page
-    served = list(registry.SERVED)
-    registry.SERVED[:] = ["xix"]  # XIX alone: two-seat challenges only, no table form
-    try:
-        page = client.get(LOBBY).content.decode()
-    finally:
-        registry.SERVED[:] = served
-    assert "tally/" not in page and "Set up a table" not in page
-    assert "Challenges lapse after 7 days." in page and "join a table" not in page
 
 
 def test_a_table_made_without_js_is_listed_with_its_seats(client, ann):

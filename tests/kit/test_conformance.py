@@ -5,7 +5,6 @@ new game is checked as soon as it is registered. Seeded random games, bounded sa
 the same positions every run. The contract is ``games/kit/rules.py``.
 """
 
-import inspect
 import itertools
 import json
 import random
@@ -14,8 +13,9 @@ import pytest
 
 from games import registry
 from games.kit.errors import IllegalAction
+from games.kit.interface import GameRules, GameState
 from games.kit.outcome import Outcome
-from games.kit.rules import GameRules, GameState
+from games.kit.play import is_legal
 
 SEEDS = range(12)  # random games per (game, variant, seat count)
 SAMPLES = 12  # positions sampled per game
@@ -45,8 +45,8 @@ def random_game(rules, variant, seats, seed):
     actions, states = [], [state]
     while not state.over:
         assert len(actions) < MAX_ACTIONS, f"no end after {MAX_ACTIONS} random actions"
-        action = rng.choice(rules.legal_actions(state))
-        state, _events = rules.apply(state, action)
+        action = rng.choice(state.legal_actions())
+        state, _events = state.apply(action)
         actions.append(action)
         states.append(state)
     return setup, actions, states
@@ -67,12 +67,6 @@ def games(key, variant, seats):
     rules = registry.rules(key)
     for seed in SEEDS:
         yield rules, seed, random_game(rules, variant, seats, seed)
-
-
-def seat_count(method, seats) -> dict:
-    """``{"seats": seats}`` for a method that takes the seat count (a game whose set-up does
-    not tell it, like ONEXENO's deck), else nothing (XIX always has two seats)."""
-    return {"seats": seats} if "seats" in inspect.signature(method).parameters else {}
 
 
 def malformed(action, seats) -> list:
@@ -144,7 +138,7 @@ def test_random_play_ends_within_the_bound_with_an_outcome_for_every_seat(key, v
         assert places == [1 + sum(other < mine for other in places) for mine in places]
         if places.count(1) > 1:
             assert rules.variants[variant].can_draw, "sides share first place in a no-draw game"
-        assert end.to_move is None and rules.legal_actions(end) == []
+        assert end.to_move is None and end.legal_actions() == []
         assert json.loads(json.dumps(outcome.as_json())) == outcome.as_json()
 
 
@@ -170,19 +164,19 @@ def test_replay_names_the_index_of_the_first_illegal_action(key, variant, seats)
 
 @pytest.mark.parametrize(("key", "variant", "seats"), CASES)
 def test_every_legal_action_applies_and_is_legal_agrees_with_the_legal_list(key, variant, seats):
-    for rules, seed, (_setup, actions, states) in games(key, variant, seats):
+    for _rules, seed, (_setup, actions, states) in games(key, variant, seats):
         elsewhere = actions[:: max(1, len(actions) // 40)]  # plausible actions of other moments
         for state in sampled(states, seed):
-            legal = rules.legal_actions(state)
+            legal = state.legal_actions()
             assert legal and all(action["seat"] == state.to_move for action in legal)
             listed = {canonical(action) for action in legal}
             assert len(listed) == len(legal)
             for action in legal:
-                assert rules.is_legal(state, action)
-                after, _events = rules.apply(state, action)
+                assert is_legal(state, action)
+                after, _events = state.apply(action)
                 assert after.n_actions == state.n_actions + 1
             for action in elsewhere + malformed(legal[0], seats):
-                assert rules.is_legal(state, action) == (canonical(action) in listed)
+                assert is_legal(state, action) == (canonical(action) in listed)
 
 
 @pytest.mark.parametrize(("key", "variant", "seats"), CASES)
@@ -190,11 +184,11 @@ def test_illegal_actions_are_refused_and_change_nothing(key, variant, seats):
     for rules, seed, (_setup, actions, states) in games(key, variant, seats):
         for state in [*sampled(states, seed)[:4], states[-1]]:
             before = all_views(rules, state, seats)
-            model = rules.legal_actions(state)[0] if not state.over else actions[-1]
+            model = state.legal_actions()[0] if not state.over else actions[-1]
             for action in malformed(model, seats) + ([model] if state.over else []):
                 with pytest.raises(IllegalAction):
-                    rules.apply(state, action)
-                assert not rules.is_legal(state, action)
+                    state.apply(action)
+                assert not is_legal(state, action)
             assert all_views(rules, state, seats) == before
 
 
@@ -203,7 +197,7 @@ def test_the_zombie_action_is_legal_and_the_same_every_time(key, variant, seats)
     for rules, seed, (_setup, _actions, states) in games(key, variant, seats):
         for state in sampled(states, seed):
             action = rules.zombie_action(state, state.to_move)
-            assert rules.is_legal(state, action)
+            assert is_legal(state, action)
             assert canonical(rules.zombie_action(state, state.to_move)) == canonical(action)
 
 
@@ -220,9 +214,9 @@ def test_a_game_ends_when_absent_seats_play_only_their_zombie_action(key, varian
             if state.over:
                 break
             mover = state.to_move
-            legal = rules.legal_actions(state)
+            legal = state.legal_actions()
             action = rules.zombie_action(state, mover) if mover in absent else rng.choice(legal)
-            state, _events = rules.apply(state, action)
+            state, _events = state.apply(action)
         assert state.over and len(rules.outcome(state).ranks) == seats
 
 
@@ -252,7 +246,7 @@ def test_every_view_is_json_ready_and_shows_legal_actions_to_the_mover_only(key,
                 assert rules.seat_view(state, seat)["viewer"] == seat
                 shown = rules.seat_view(state, seat)["legal_actions"]
                 mover = seat == state.to_move
-                assert shown == (rules.legal_actions(state) if mover else [])
+                assert shown == (state.legal_actions() if mover else [])
 
 
 @pytest.mark.parametrize(("key", "variant", "seats"), CASES)
@@ -263,7 +257,7 @@ def test_a_seat_sees_nothing_of_what_hidden_swap_changes(key, variant, seats):
     for rules, seed, (setup, actions, states) in games(key, variant, seats):
         for seat, trial in itertools.product(range(seats), range(TWINS)):
             rng = random.Random(f"{seed}-{seat}-{trial}")
-            twin = rules.hidden_swap(setup, seat, rng, **seat_count(rules.hidden_swap, seats))
+            twin = rules.hidden_swap(setup, seat, rng, seats)
             if twin is None:
                 continue
             rules.check_setup(variant, seats, twin)
@@ -275,9 +269,9 @@ def test_a_seat_sees_nothing_of_what_hidden_swap_changes(key, variant, seats):
                 assert rules.seat_view(other, seat) == rules.seat_view(state, seat)
                 assert rules.spectator_view(other) == rules.spectator_view(state)
                 compared += 1
-                if step == len(actions) or not rules.is_legal(other, actions[step]):
+                if step == len(actions) or not is_legal(other, actions[step]):
                     break
-                other, _events = rules.apply(other, actions[step])
+                other, _events = other.apply(actions[step])
     if compared == 0:
         pytest.skip(f"{key} has no hidden information to swap")
     # Each twin is followed, on average, past its first actions and through a tenth of its

@@ -93,7 +93,7 @@ def test_the_search_decides_from_the_view_alone():
     bot = SearchBot(TALLY, "strong", iterations=150)
     for table in range(6):
         setup = RULES.deal(f"twin:{table}", "open", 3)
-        twin = RULES.hidden_swap(setup, 0, rng)
+        twin = RULES.hidden_swap(setup, 0, rng, 3)
         seat_to_move = setup["first"]
         if seat_to_move != 0:
             continue

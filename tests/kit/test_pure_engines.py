@@ -40,7 +40,7 @@ variant, info = next(iter(rules.variants.items()))
 seats = info.seat_counts[0]
 state = rules.new(variant, seats, rules.deal("pure", variant, seats))
 while not state.over:
-    state, _events = rules.apply(state, rules.zombie_action(state, state.to_move))
+    state, _events = state.apply(rules.zombie_action(state, state.to_move))
 outside = sorted(
     name for name in set(sys.modules) - before
     if name.split(".")[0] not in sys.stdlib_module_names

@@ -62,8 +62,8 @@ def test_the_highest_card_takes_plus_its_value_and_the_lowest_minus_its_value():
     state = played("duel", DRAWN, (0, 10), (1, 1))
     assert state.points == (10, -1)
     assert state.to_move == 0  # the highest card leads the next round
-    state = RULES.apply(state, play(0, 2))[0]
-    state, events = RULES.apply(state, play(1, 33))
+    state = state.apply(play(0, 2))[0]
+    state, events = state.apply(play(1, 33))
     assert state.points == (8, 32) and state.to_move == 1
     assert events[-1] == {
         "type": "round",
@@ -102,7 +102,7 @@ def test_six_partners_play_in_three_teams_ranked_by_their_sums():
         state = RULES.new("partners", 6, setup)
         rng = random.Random(seed)
         while not state.over:
-            state = RULES.apply(state, rng.choice(RULES.legal_actions(state)))[0]
+            state = state.apply(rng.choice(state.legal_actions()))[0]
         outcome = RULES.outcome(state)
         team = [state.points[a] + state.points[b] for a, b in sides]
         assert outcome.scores == tuple(team[seat % 3] for seat in range(6))
@@ -206,8 +206,8 @@ def test_the_random_bot_plays_a_legal_card_the_same_way_for_the_same_seed():
         view = RULES.seat_view(state, state.to_move)
         action = bot.choose(view, seed=f"g/{state.n_actions}")
         assert action == bot.choose(view, seed=f"g/{state.n_actions}")
-        assert action in RULES.legal_actions(state)
-        state = RULES.apply(state, action)[0]
+        assert action in state.legal_actions()
+        state = state.apply(action)[0]
     assert len(RULES.outcome(state).ranks) == 10
     with pytest.raises(ValueError, match="no legal action"):
         bot.choose(RULES.seat_view(state, 0))

@@ -7,8 +7,9 @@ import pytest
 
 from games import registry
 from games.kit.errors import IllegalAction, InvalidSetup
+from games.kit.interface import GameRules, GameState
 from games.kit.outcome import Outcome
-from games.kit.rules import GameRules, GameState
+from games.kit.play import is_legal
 from games.xix.engine import (
     RULES,
     make_action,
@@ -82,8 +83,8 @@ def test_refusals_are_the_kits_and_replay_names_the_index():
         RULES.replay("standard", 2, setup, bad)
     assert caught.value.index == 4
     state = RULES.new("standard", 2, setup)
-    assert RULES.is_legal(state, actions[0]) and not RULES.is_legal(state, bad[4])
-    assert not RULES.is_legal(state, {**actions[0], "seat": True})
+    assert is_legal(state, actions[0]) and not is_legal(state, bad[4])
+    assert not is_legal(state, {**actions[0], "seat": True})
 
 
 @pytest.mark.parametrize("variant", ["standard", "talon", "v2"])
@@ -131,6 +132,6 @@ def test_the_zombie_action_is_the_first_legal_one_and_only_for_the_seat_to_move(
     state = replay("talon", setup["deal"], setup["first_leader"], actions[:7])
     seat = state.to_move
     assert RULES.zombie_action(state, seat) == state.legal_actions()[0]
-    assert RULES.is_legal(state, RULES.zombie_action(state, seat))
+    assert is_legal(state, RULES.zombie_action(state, seat))
     with pytest.raises(IllegalAction):
         RULES.zombie_action(state, 1 - seat)

@@ -2,8 +2,7 @@
 a seat that left, turns, deadlines and results, in the app and by e-mail (tally tables of
 2, 3, 4, 6 seats and partnerships; Xeri two against two for the forfeit policy).
 
-tally is not a game the site serves, so its texts name it ("in Tally"); XIX's texts name
-no game while XIX is the only one served (tests/notifications/test_notify.py)."""
+Every text names its game ("in Tally", "in XIX")."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -11,12 +10,12 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from games import notices, outcomes, registry, services
+from games import notices, outcomes, services
 from games.models import Game, GameSeat
 from games.selectors import game_state
 from notifications import services as notify_services
 from notifications.models import Notification, OutboundEmail
-from tests.factories import UserFactory, start_game, start_table
+from tests.factories import UserFactory, start_table
 
 pytestmark = pytest.mark.django_db
 
@@ -140,20 +139,6 @@ def test_the_start_of_a_two_seat_table_is_an_accepted_challenge(users):
         "bob accepted your challenge to Tally (duel, 3 days per move, casual): the game is on."
     ]
     assert texts(bob) == []
-
-
-def test_xix_texts_name_no_game_while_xix_is_the_only_game_served(users, monkeypatch):
-    ann, bob = users[:2]
-    game = start_game(ann, bob)
-    monkeypatch.setattr(registry, "SERVED", ["xix"])
-    Notification.objects.all().delete()
-    notices.your_turn(game, ann)
-    assert texts(ann) == ["Your move against bob."]
-    # Once the site serves a second game, a player may have games of both: XIX is named.
-    monkeypatch.setattr(registry, "SERVED", ["xix", "tally"])
-    Notification.objects.all().delete()
-    notices.your_turn(game, ann)
-    assert texts(ann) == ["Your move in XIX against bob."]
 
 
 # --- during the game ---------------------------------------------------------------------

@@ -41,7 +41,7 @@ def test_the_heuristic_bot_takes_a_trick_when_one_is_there():
     state = arrange(start(), field=field, hands=[[], hand])
     action = BOTS["heuristic"](RULES.seat_view(state, 1), random.Random(0))
     assert (action["card"], action["x"], action["y"]) == (card, 0, 0)
-    assert RULES.apply(state, action)[0].taken[1]
+    assert state.apply(action)[0].taken[1]
 
 
 def test_the_heuristic_bot_does_not_pass_for_good_while_it_can_lay_a_card():

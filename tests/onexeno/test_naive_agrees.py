@@ -99,7 +99,7 @@ def play_both(naive, variant, seats, seed) -> None:
         assert other.over == plain.over == state.over
     for game in (other, plain):
         assert game.legal_actions() == []
-        assert game.scores() == state.scores()
+        assert game.scores() == state.scores
         assert game.reason == state.reason
 
 

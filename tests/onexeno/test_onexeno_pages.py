@@ -131,7 +131,7 @@ def test_a_seats_pages_do_not_depend_on_cards_it_cannot_know():
     download, replay); the seat whose cards differ does not."""
     users, spectator = people(3), UserFactory(username="watcher")
     game_a = start_table("onexeno", "basic", users, seed="hidden")
-    setup_b = RULES.hidden_swap(game_a.setup, 0, random.Random(7), seats=3)
+    setup_b = RULES.hidden_swap(game_a.setup, 0, random.Random(7), 3)
     game_b = start_table("onexeno", "basic", users, seed="hidden")
     Game.objects.filter(pk=game_b.pk).update(setup=setup_b)
     game_b.refresh_from_db()

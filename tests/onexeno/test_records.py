@@ -86,8 +86,8 @@ def test_finished_games_give_scores_and_side_places(tmp_path):
 def test_an_unfinished_game_shows_the_value_taken_so_far(tmp_path):
     game, state = random_record("basic", 5, 3, cut=40)
     lines, _status = check_file(tmp_path, [game])
-    assert lines == [{"ok": True, "over": False, "scores": state.scores(), "ranks": None}]
-    assert state.scores() == [state.taken_value(seat) for seat in range(5)]
+    assert lines == [{"ok": True, "over": False, "scores": state.scores, "ranks": None}]
+    assert state.scores == [state.taken_value(seat) for seat in range(5)]
 
 
 @pytest.mark.parametrize(

@@ -125,10 +125,10 @@ def test_the_strong_bot_takes_the_line_before_the_other_seat_can():
     assert view["unseen"] == sorted(theirs)
 
     def takes(before, action):
-        return action["type"] == "place" and RULES.apply(before, action)[0].taken[action["seat"]]
+        return action["type"] == "place" and before.apply(action)[0].taken[action["seat"]]
 
     # seat 0 could take the row after any other move of seat 1
-    later = RULES.apply(state, {"seat": 1, "type": "place", **_first_elsewhere(view)})[0]
+    later = state.apply({"seat": 1, "type": "place", **_first_elsewhere(view)})[0]
     assert any(takes(later, action) for action in later.legal_actions())
     action = strong.make_strong(200).choose(view, "line")
     assert takes(state, action)
@@ -136,7 +136,7 @@ def test_the_strong_bot_takes_the_line_before_the_other_seat_can():
     # a player would: here seat 0's placements that take the row, nothing else.
     root = strong.search_sample(RULES.seat_view(later, 0), random.Random(0))
     assert len(root.legal_actions()) == len(later.legal_actions())  # the root tries all
-    inside = RULES.apply(state, {"seat": 1, "type": "place", **_first_elsewhere(view)})[0]
+    inside = state.apply({"seat": 1, "type": "place", **_first_elsewhere(view)})[0]
     inside.__class__ = strong.Lookahead
     weighed = inside.legal_actions()
     assert 0 < len(weighed) <= strong.KEEP

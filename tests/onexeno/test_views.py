@@ -80,7 +80,7 @@ def test_two_games_a_seat_cannot_tell_apart_give_it_equal_views():
     for seed in range(4):
         states = play_out("basic", 4, seed)
         setup = RULES.deal(seed, "basic", 4)
-        twin = RULES.hidden_swap(setup, 0, random.Random(seed), seats=4)
+        twin = RULES.hidden_swap(setup, 0, random.Random(seed), 4)
         other = RULES.new("basic", 4, twin)
         assert RULES.full_view(other) != RULES.full_view(states[0])
         assert RULES.seat_view(other, 0) == RULES.seat_view(states[0], 0)

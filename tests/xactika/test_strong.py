@@ -126,7 +126,7 @@ def test_the_strong_bot_decides_from_the_view_alone():
     rng = random.Random(3)
     compared = 0
     for seat in range(3):
-        twin = RULES.hidden_swap(setup, seat, rng, seats=3)
+        twin = RULES.hidden_swap(setup, seat, rng, 3)
         a, b = RULES.new("bid", 3, setup), RULES.new("bid", 3, twin)
         assert RULES.full_view(a) != RULES.full_view(b)
         for _ in range(14):

@@ -102,7 +102,7 @@ def test_two_deals_differing_only_in_what_a_seat_cannot_know_look_the_same_to_it
     setup = RULES.deal("twin", "bid", 4)
     rng = random.Random(4)
     for seat in range(4):
-        twin = RULES.hidden_swap(setup, seat, rng)
+        twin = RULES.hidden_swap(setup, seat, rng, 4)
         a, b = RULES.new("bid", 4, setup), RULES.new("bid", 4, twin)
         assert RULES.full_view(a) != RULES.full_view(b)
         assert RULES.seat_view(a, seat) == RULES.seat_view(b, seat)

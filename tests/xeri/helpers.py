@@ -67,7 +67,7 @@ def run(setup: dict, cards, seats: int = 2):
     state = RULES.new("classic", seats, setup)
     events = []
     for card in cards:
-        state, new = RULES.apply(state, play(state.to_move, card))
+        state, new = state.apply(play(state.to_move, card))
         events += new
     return state, events
 
@@ -79,8 +79,8 @@ def random_match(seats: int, seed, rounds=None):
     state = RULES.new("classic", seats, setup)
     actions, states = [], [state]
     while not state.over:
-        action = rng.choice(RULES.legal_actions(state))
-        state, _events = RULES.apply(state, action)
+        action = rng.choice(state.legal_actions())
+        state, _events = state.apply(action)
         actions.append(action)
         states.append(state)
     return setup, actions, states

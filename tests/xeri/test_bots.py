@@ -24,7 +24,7 @@ def test_a_bot_plays_legal_matches_to_the_end(level, seats):
             view = RULES.seat_view(state, state.to_move)
             action = bot.choose(view, rng)
             assert action in view["legal_actions"]
-            state, _ = RULES.apply(state, action)  # raises IllegalAction if it were not
+            state, _ = state.apply(action)  # raises IllegalAction if it were not
         assert RULES.outcome(state) is not None
 
 
@@ -33,7 +33,7 @@ def test_mixed_tables_play_to_the_end():
     state = RULES.new("classic", 4, RULES.deal("mixed", "classic", 4))
     while not state.over:
         seat = state.to_move
-        state, _ = RULES.apply(state, bots[seat].choose(RULES.seat_view(state, seat), seat))
+        state, _ = state.apply(bots[seat].choose(RULES.seat_view(state, seat), seat))
     assert state.n_actions == 4 * 48
 
 
@@ -62,7 +62,7 @@ def test_the_heuristic_bot_sees_only_the_view():
         view = RULES.seat_view(state, state.to_move)
         bare = {key: view[key] for key in keep}
         assert bot.choose(bare) == bot.choose(view)
-        state, _ = RULES.apply(state, bot.choose(view))
+        state, _ = state.apply(bot.choose(view))
 
 
 def test_the_heuristic_bot_takes_with_a_match_and_makes_a_xeri_when_it_can():

@@ -44,9 +44,9 @@ START = RULES.new("classic", 2, EXAMPLE_SETUP)
 def test_an_illegal_action_is_refused_with_the_rule(action, message):
     before = RULES.seat_view(START, 0), RULES.seat_view(START, 1), RULES.full_view(START)
     with pytest.raises(IllegalAction) as caught:
-        RULES.apply(START, action)
+        START.apply(action)
     assert str(caught.value).startswith(message)
-    assert not RULES.is_legal(START, action)
+    assert not START.is_legal(action)
     after = RULES.seat_view(START, 0), RULES.seat_view(START, 1), RULES.full_view(START)
     assert after == before
 
@@ -56,14 +56,12 @@ def test_nothing_is_played_after_the_last_round():
     end = states[-1]
     for action in (actions[-1], play(0, "7H"), {"seat": 0, "type": "pass"}):
         with pytest.raises(IllegalAction, match="the match is over"):
-            RULES.apply(end, action)
-    assert RULES.legal_actions(end) == [] and end.to_move is None
+            end.apply(action)
+    assert end.legal_actions() == [] and end.to_move is None
 
 
 def test_the_legal_actions_are_the_hand_in_card_order():
-    assert RULES.legal_actions(START) == [
-        play(0, card) for card in ("3C", "4D", "5D", "7H", "8S", "JH")
-    ]
+    assert START.legal_actions() == [play(0, card) for card in ("3C", "4D", "5D", "7H", "8S", "JH")]
 
 
 def test_an_illegal_action_in_a_replay_names_its_index():

@@ -103,7 +103,7 @@ def test_later_deals_give_six_more_cards_and_the_turn_order_carries_on():
     pile_before = None
     for _ in range(12):
         pile_before = state.pile
-        state, events = RULES.apply(state, RULES.legal_actions(state)[0])
+        state, events = state.apply(state.legal_actions()[0])
     assert events[-1] == {"type": "deal", "round": 1, "deal": 2}
     assert sorted(state.hands[0]) == sorted(deck[16:22])
     assert sorted(state.hands[1]) == sorted(deck[22:28])
@@ -116,7 +116,7 @@ def test_four_seats_have_one_later_deal_and_every_round_has_48_plays():
     state = RULES.new("classic", 4, RULES.deal("deals", "classic", 4))
     deals = []
     while state.round == 0:
-        state, events = RULES.apply(state, RULES.legal_actions(state)[0])
+        state, events = state.apply(state.legal_actions()[0])
         deals += [event for event in events if event["type"] == "deal"]
     assert deals == [{"type": "deal", "round": 1, "deal": 2}]
     assert (
@@ -133,7 +133,7 @@ def test_the_dealer_passes_clockwise_and_the_next_round_opens_left_of_it():
     while not state.over:
         if state.plays == 0:
             seen.append((state.dealer, state.to_move))
-        state, _ = RULES.apply(state, RULES.zombie_action(state, state.to_move))
+        state, _ = state.apply(RULES.zombie_action(state, state.to_move))
     first = setup["first_dealer"]
     assert seen == [((first + k) % 4, (first + k + 1) % 4) for k in range(8)]
 

@@ -39,8 +39,8 @@ def test_every_card_is_somewhere_once_and_a_xeri_is_a_lone_card_matched(seats, s
         counts = [len(hand) for hand in state.hands]
         assert counts[state.to_move] == max(counts) and max(counts) - min(counts) <= 1
         pile = list(state.pile)
-        action = choices.choice(RULES.legal_actions(state))
-        state, events = RULES.apply(state, action)
+        action = choices.choice(state.legal_actions())
+        state, events = state.apply(action)
         played = events[0]
         card = action["card"]
         matches = bool(pile) and (RANK[card] == "J" or RANK[card] == RANK[pile[-1]])
@@ -56,9 +56,9 @@ def test_apply_never_changes_the_state_it_is_given(seats, seed, choices):
     state = RULES.new("classic", seats, RULES.deal(seed, "classic", seats))
     for _ in range(70):
         before = json.dumps(RULES.full_view(state))
-        legal = RULES.legal_actions(state)
-        branch, _ = RULES.apply(state, legal[-1])  # a branch grows the shared log first
-        after, _ = RULES.apply(state, choices.choice(legal))
+        legal = state.legal_actions()
+        branch, _ = state.apply(legal[-1])  # a branch grows the shared log first
+        after, _ = state.apply(choices.choice(legal))
         assert json.dumps(RULES.full_view(state)) == before
         assert branch.n_actions == after.n_actions == state.n_actions + 1
         state = after
@@ -72,7 +72,7 @@ def test_a_match_of_zombie_moves_is_legal_and_the_same_every_time(seats, seed):
     for _ in range(2):
         state = RULES.new("classic", seats, setup)
         while not state.over:
-            state, _ = RULES.apply(state, RULES.zombie_action(state, state.to_move))
+            state, _ = state.apply(RULES.zombie_action(state, state.to_move))
         ends.append(RULES.full_view(state))
     assert ends[0] == ends[1] and ends[0]["result"] is not None
 
@@ -84,12 +84,12 @@ def test_a_seat_knows_every_card_by_elimination_and_branches_do_not_mix(seats, s
     state = RULES.new("classic", seats, RULES.deal(seed, "classic", seats))
     states = [state]
     while not state.over:
-        state, _ = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+        state, _ = state.apply(rng.choice(state.legal_actions()))
         states.append(state)
     middle = states[cut % len(states)]
     if not middle.over:
         history = RULES.spectator_view(middle)["history"]
-        RULES.apply(middle, RULES.legal_actions(middle)[-1])  # a branch off an old state
+        middle.apply(middle.legal_actions()[-1])  # a branch off an old state
         assert RULES.spectator_view(middle)["history"] == history
         seat = middle.to_move
         view = RULES.seat_view(middle, seat)

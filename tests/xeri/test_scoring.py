@@ -135,9 +135,9 @@ def test_scores_stay_at_zero_until_a_round_ends_then_add_up_over_rounds():
         expected = [
             sum(sheet["sides"][seat % 2]["total"] for sheet in finished) for seat in range(4)
         ]
-        assert state.scores() == expected
-        assert state.scores()[0] == state.scores()[2] and state.scores()[1] == state.scores()[3]
-    assert states[47].scores() == [0, 0, 0, 0] and states[48].scores() != [0, 0, 0, 0]
+        assert state.scores == expected
+        assert state.scores[0] == state.scores[2] and state.scores[1] == state.scores[3]
+    assert states[47].scores == [0, 0, 0, 0] and states[48].scores != [0, 0, 0, 0]
 
 
 def fake(won, totals, seats=2):
@@ -146,7 +146,7 @@ def fake(won, totals, seats=2):
         won=won,
         totals=totals,
         seats=seats,
-        scores=lambda: [totals[seat % 2] for seat in range(seats)],
+        scores=[totals[seat % 2] for seat in range(seats)],
     )
 
 

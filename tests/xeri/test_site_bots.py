@@ -67,4 +67,4 @@ def test_a_table_with_strong_bots_plays_their_moves(
                 "seat": entry.seat,
                 **{k: v for k, v in entry.action.items() if k != "seat"},
             }
-        state, _ = RULES.apply(state, {"seat": entry.seat, **entry.action})
+        state, _ = state.apply({"seat": entry.seat, **entry.action})

@@ -23,7 +23,7 @@ def positions(seats: int, seed, every: int = 5, rounds=None):
     while not state.over:
         if state.n_actions % every == 0:
             yield state
-        state, _ = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+        state, _ = state.apply(rng.choice(state.legal_actions()))
 
 
 def hidden_of(state, seat: int) -> tuple:
@@ -94,7 +94,7 @@ def test_the_strong_bot_decides_from_the_view_alone():
         seats = (2, 4)[table % 2]
         setup = RULES.deal(f"twin-{table}", "classic", seats)
         seat = RULES.new("classic", seats, setup).to_move
-        twin = RULES.hidden_swap(setup, seat, rng)
+        twin = RULES.hidden_swap(setup, seat, rng, seats)
         assert twin != setup
         states = [RULES.new("classic", seats, s) for s in (setup, twin)]
         views = [RULES.seat_view(s, seat) for s in states]
@@ -115,7 +115,7 @@ def test_a_strong_bot_plays_whole_matches_to_a_legal_end(seats):
         view = RULES.seat_view(state, seat)
         action = bots[seat].choose(view, f"whole:{state.n_actions}")
         assert action in view["legal_actions"]
-        state, _ = RULES.apply(state, action)
+        state, _ = state.apply(action)
     assert state.n_actions == 48 * seats and RULES.outcome(state) is not None
 
 
@@ -207,13 +207,13 @@ def test_a_card_is_scored_by_the_round_and_in_the_last_round_by_the_match():
     state = RULES.new("classic", 2, setup)
     rng = random.Random(5)
     while state.round == 0:
-        state, _ = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+        state, _ = state.apply(rng.choice(state.legal_actions()))
     sides = state.sheets[-1]["sides"]
     lead = sides[0]["total"] - sides[1]["total"]
     sign = (lead > 0) - (lead < 0)
     assert strong.score(state, 0) == lead + strong.ROUND * sign == -strong.score(state, 1)
     while not state.over:
-        state, _ = RULES.apply(state, rng.choice(RULES.legal_actions(state)))
+        state, _ = state.apply(rng.choice(state.legal_actions()))
     sides = state.sheets[-1]["sides"]
     lead = sides[0]["total"] - sides[1]["total"]
     won = RULES.outcome(state).ranks[0] < RULES.outcome(state).ranks[1]

@@ -59,7 +59,7 @@ def test_no_view_before_the_end_holds_a_later_rounds_cards_or_redeals():
         for view in (RULES.seat_view(state, 0), RULES.seat_view(state, 1)):
             assert "2D" not in json.dumps(view["history"]) or state.n_actions > 0
             assert all(event.get("round", 1) == 1 for event in view["history"])
-        state, _ = RULES.apply(state, RULES.zombie_action(state, state.to_move))
+        state, _ = state.apply(RULES.zombie_action(state, state.to_move))
     history = RULES.spectator_view(state)["history"]
     assert {"type": "redeal", "round": 2, "cards": ["2C", "2D", "3C", "4C"]} in history
 
@@ -98,9 +98,9 @@ def test_a_partners_card_swapped_with_an_opponents_changes_nothing_a_seat_sees()
         for step, state in enumerate(states):
             assert RULES.seat_view(other, seat) == RULES.seat_view(state, seat)
             compared += 1
-            if not RULES.is_legal(other, actions[step]):
+            if not other.is_legal(actions[step]):
                 break
-            other, _ = RULES.apply(other, actions[step])
+            other, _ = other.apply(actions[step])
     assert compared > 6 * 10
 
 
@@ -108,7 +108,7 @@ def test_legal_actions_go_to_the_mover_alone():
     state = RULES.new("classic", 4, RULES.deal("mover", "classic", 4))
     for seat in range(4):
         shown = RULES.seat_view(state, seat)["legal_actions"]
-        assert shown == (RULES.legal_actions(state) if seat == state.to_move else [])
+        assert shown == (state.legal_actions() if seat == state.to_move else [])
 
 
 def test_unseen_lists_the_cards_neither_in_your_hand_nor_on_the_table():

@@ -120,7 +120,7 @@ def test_a_seats_pages_do_not_depend_on_cards_it_cannot_know():
     spectator get the same bytes from the page, the partial, the polls and the download."""
     users, spectator = people(2), UserFactory(username="watcher")
     game_a = start_table("xeri", "classic", users, seed="hidden")
-    setup_b = RULES.hidden_swap(game_a.setup, 0, random.Random(3))
+    setup_b = RULES.hidden_swap(game_a.setup, 0, random.Random(3), 2)
     assert setup_b != game_a.setup
     game_b = start_table("xeri", "classic", users, seed="hidden")
     Game.objects.filter(pk=game_b.pk).update(setup=setup_b)

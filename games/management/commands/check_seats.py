@@ -100,9 +100,7 @@ def _result_problems(game: Game, rules, new) -> list[str]:
                 f"{list(outcome.ranks)}, the seats {scores} and {ranks}"
             )
         return problems
-    # A running score is an attribute of XIX's state, a method of some games' states.
-    running = getattr(new, "scores", None)
-    running = list(running() if callable(running) else running or scores)
+    running = list(new.scores)
     if scores != running:
         return [f"the log scores {running}, the seats {scores}"]
     if game.status == Game.Status.ACTIVE and game.to_move != new.to_move:

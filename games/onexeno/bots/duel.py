@@ -25,7 +25,7 @@ def play(variant: str, seats: int, levels, seed) -> tuple:
     while not state.over:
         seat = state.to_move
         action = BOTS[levels[seat]](RULES.seat_view(state, seat), rng)
-        state, _events = RULES.apply(state, action)
+        state, _events = state.apply(action)
         actions.append(action)
     return state, actions
 

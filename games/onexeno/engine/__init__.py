@@ -5,13 +5,13 @@ actions over the set-up (``onexeno.md`` and the binding ``onexeno-rulings.md``).
 
     >>> from games.onexeno.engine import RULES
     >>> state = RULES.new("basic", 3, RULES.deal(1, "basic", 3))
-    >>> state, events = RULES.apply(state, RULES.legal_actions(state)[0])
+    >>> state, events = state.apply(state.legal_actions()[0])
 """
 
 from .cards import FACES, IDS, VALUE, shown, turn
 from .game_rules import RULES
+from .outcome import REASONS, outcome
 from .records import FORMAT, check_record, read_header, record_header
-from .result import REASONS, outcome
 from .state import BASIC, PARTNERS, State, replay
 from .views import full_view, seat_view, spectator_view
 

@@ -1,4 +1,4 @@
-"""ONEXENO behind the platform's game interface: ``RULES`` (``games.kit.rules.GameRules``).
+"""ONEXENO behind the platform's game interface: ``RULES`` (``games.kit.interface.GameRules``).
 
 A set-up is ``{"first_dealer": d, "deck": [70 card ids]}`` (``onexeno-rulings.md``,
 "Records"); every method calls the engine's own functions.
@@ -11,7 +11,7 @@ from games.kit.variants import VariantInfo
 
 from . import records
 from .cards import IDS
-from .result import REASONS, outcome
+from .outcome import REASONS, outcome
 from .state import (
     BASIC,
     HAND,
@@ -102,14 +102,13 @@ class OnexenoRules(StatePlay):
 
     # --- tests -------------------------------------------------------------------------
 
-    def hidden_swap(self, setup: dict, seat: int, rng, seats: int = 2) -> dict:
+    def hidden_swap(self, setup: dict, seat: int, rng, seats: int) -> dict:
         """Swap a card dealt to another seat with a stack card that same seat will draw.
 
         While the stack lasts every seat takes its turn in order, so stack card k goes to
         seat (dealer + 1 + k) % n. ``seat`` sees neither card until their owner lays one
         (the action names it, and is illegal in the twin while the card is not yet held
-        there) or the game ends, when both are in that hand in either game. The deck does
-        not tell the seat count, so the kit passes ``seats``.
+        there) or the game ends, when both are in that hand in either game.
         """
         deck, dealer = list(setup["deck"]), setup["first_dealer"]
         owner = rng.choice([other for other in range(seats) if other != seat])

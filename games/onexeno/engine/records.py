@@ -2,7 +2,7 @@
 
 from games.kit.records import read_envelope, verdict
 
-from .result import outcome
+from .outcome import outcome
 from .state import check_setup, replay
 
 FORMAT = "onexeno/1"
@@ -39,6 +39,6 @@ def _result(state) -> dict:
     result = outcome(state)
     return {
         "over": result is not None,
-        "scores": state.scores(),
+        "scores": state.scores,
         "ranks": list(result.ranks) if result is not None else None,
     }

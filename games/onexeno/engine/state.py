@@ -270,6 +270,7 @@ class State:
             return self.taken_value(seat) - self.hand_value(seat)
         return self.taken_value(seat)
 
+    @property
     def scores(self) -> list[int]:
         """Per seat, the score of its side (partners show their team's number, R20)."""
         own = [self.seat_score(seat) for seat in range(self.seats)]
@@ -440,7 +441,7 @@ class State:
     def _end(self, reason: str) -> list[dict]:
         self.reason = reason
         self.to_move = None
-        return [{"type": "end", "reason": reason, "scores": self.scores()}]
+        return [{"type": "end", "reason": reason, "scores": self.scores}]
 
 
 def replay(variant: str, seats: int, setup: dict, actions) -> State:

@@ -7,7 +7,7 @@ Once the game is over every hand is shown to everyone.
 """
 
 from .cards import IDS
-from .result import outcome
+from .outcome import outcome
 from .state import LIMIT, State, extent
 
 FULL = "full"
@@ -107,7 +107,7 @@ def _view(state: State, viewer, names) -> dict:
         "taken": [list(cards) for cards in state.taken],
         "taken_values": [state.taken_value(seat) for seat in range(state.seats)],
         "out": list(state.out),
-        "scores": state.scores(),
+        "scores": state.scores,
         # a deduction, never a location: the stack and the hands this viewer cannot see
         "unseen": [] if everything else [card for card in IDS if card not in seen],
         "legal_actions": state.legal_actions() if own is not None and own == state.to_move else [],

@@ -1,4 +1,4 @@
-"""Xactika behind the platform's game interface: ``RULES`` (``games.kit.rules.GameRules``).
+"""Xactika behind the platform's game interface: ``RULES`` (``games.kit.interface.GameRules``).
 
 Every method calls the engine's own functions; no rule is restated here. A set-up is
 ``{"first_dealer": d, "rounds": [[81 card codes] per round]}`` (``xactika/1``).
@@ -11,6 +11,7 @@ from games.kit.variants import VariantInfo
 
 from . import records
 from .cards import CODES, VALUES, bits
+from .outcome import REASONS, outcome
 from .state import (
     HAND,
     LABELS,
@@ -28,7 +29,6 @@ from .state import (
 from .views import full_view, seat_view, spectator_view
 
 SEAT_COUNTS = tuple(range(MIN_SEATS, MAX_SEATS + 1))
-REASONS = {"rounds_played": "Every round has been played."}
 
 
 class XactikaRules(StatePlay):
@@ -72,11 +72,7 @@ class XactikaRules(StatePlay):
     spectator_view = staticmethod(spectator_view)
     full_view = staticmethod(full_view)
 
-    def outcome(self, state: State) -> Outcome | None:
-        """Totals and ranks of ruling 15 (the lowest total is best in Play to Lose)."""
-        if not state.over:
-            return None
-        return Outcome(tuple(state.totals), ranks(state.variant, state.totals), "rounds_played")
+    outcome = staticmethod(outcome)
 
     def standing(self, state: State) -> Outcome:
         """The totals and places as they stand now, in play or over: how the site ranks
@@ -91,22 +87,17 @@ class XactikaRules(StatePlay):
 
     # --- tests -------------------------------------------------------------------------
 
-    def hidden_swap(self, setup: dict, seat: int, rng, seats: int | None = None) -> dict:
+    def hidden_swap(self, setup: dict, seat: int, rng, seats: int) -> dict:
         """Swap a card of another seat's hand with a set-aside card, in one of the first
         three rounds and in one later round, each drawn at random.
 
         ``seat`` sees neither card until the other seat plays it, and that action names
         it, so it is illegal from the twin set-up: the kit's check ends in the earlier
         round, having shown meanwhile that no view leaks a shuffle of a later round
-        either. Without ``seats`` (8 shuffles serve 2 to 8 seats) the hand card is one
-        that is not ``seat``'s for any count the set-up allows, dealt for as many of them
-        as possible; the set-aside card is the shuffle's last, set aside at any count.
+        either. The set-aside card is the shuffle's last, set aside at any count.
         """
         rounds = [list(deck) for deck in setup["rounds"]]
-        if seats is None:
-            counts = _possible_seats(len(rounds), setup["first_dealer"], seat)
-        else:
-            counts = range(seats, seats + 1)
+        counts = (seats,)
         first = rng.randrange(min(3, len(rounds) - 1))
         for number in (first, rng.randrange(first + 1, len(rounds))):
             places = _hidden_places(setup, number, seat, counts)
@@ -129,13 +120,6 @@ def _hidden_places(setup: dict, number: int, seat: int, counts) -> list[int]:
         if dealt == best:
             places.append(position)
     return places
-
-
-def _possible_seats(n_rounds: int, first_dealer: int, seat: int) -> range:
-    """The seat counts a set-up of ``n_rounds`` shuffles can serve (ruling 5)."""
-    if n_rounds > HAND:
-        return range(n_rounds, n_rounds + 1)
-    return range(max(MIN_SEATS, first_dealer + 1, seat + 1), HAND + 1)
 
 
 def _owner(setup: dict, number: int, position: int, seats: int) -> int | None:

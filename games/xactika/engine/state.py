@@ -257,6 +257,11 @@ class State:
         return self.phase == OVER
 
     @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's total over the finished rounds (``GameState.scores``)."""
+        return self.totals
+
+    @property
     def barred(self) -> int | None:
         """The dealer's barred bid while the dealer is to bid, else None."""
         if self.phase != BIDDING or self.to_move != self.dealer:

@@ -14,7 +14,7 @@ section Xeri.
 """
 
 from .heuristic import HeuristicBot
-from .random_play import RandomBot
+from .random_bot import RandomBot
 from .strong import strong_bot
 
 LEVELS = ("random", "heuristic", "strong")

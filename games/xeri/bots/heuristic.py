@@ -20,7 +20,7 @@ from math import comb
 
 from games.xeri.engine.cards import JACK, POINTS, RANK
 
-from .random_play import legal_of
+from .random_bot import legal_of
 
 JACK_VALUE = 2.5
 CARD_SHARE = 3 / 27  # a card's share of the 3 points for more cards

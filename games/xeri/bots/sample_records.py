@@ -20,8 +20,8 @@ def random_records(seats: int, count: int, seed: str = "records"):
         rng = random.Random(f"{seed}:{i}")
         actions = []
         while not state.over:
-            action = rng.choice(RULES.legal_actions(state))
-            state, _events = RULES.apply(state, action)
+            action = rng.choice(state.legal_actions())
+            state, _events = state.apply(action)
             actions.append(action)
         yield make_record(VARIANT, seats, setup, actions)
 

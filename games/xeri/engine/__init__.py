@@ -6,7 +6,7 @@ the actions over the set-up (``../shared/rules/xeri-rulings.md``).
     >>> from games.xeri.engine import RULES
     >>> setup = RULES.deal("example", "classic", 2)
     >>> state = RULES.new("classic", 2, setup)
-    >>> state, events = RULES.apply(state, RULES.legal_actions(state)[0])
+    >>> state, events = state.apply(state.legal_actions()[0])
 """
 
 from .game_rules import RULES

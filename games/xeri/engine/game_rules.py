@@ -1,4 +1,4 @@
-"""Xeri behind the platform's game interface: ``RULES`` (``games.kit.rules.GameRules``).
+"""Xeri behind the platform's game interface: ``RULES`` (``games.kit.interface.GameRules``).
 
 Every method calls the engine's own functions; no rule is restated here.
 """
@@ -17,8 +17,7 @@ from .zombie import zombie_card
 
 
 class XeriRules(StatePlay):
-    """``apply`` and ``legal_actions`` are the kit's (``StatePlay``); ``is_legal`` checks
-    without copying, and the zombie plays ``zombie.zombie_card``."""
+    """The zombie plays ``zombie.zombie_card``."""
 
     key = "xeri"
     name = "Xeri"
@@ -43,14 +42,11 @@ class XeriRules(StatePlay):
     def check_setup(self, variant: str, seats: int, setup) -> None:
         setups.check_setup(variant, seats, setup)
 
-    # The state and view functions serve as they are: RULES.new(...) is State.new(...),
-    # RULES.is_legal(state, action) is state.is_legal(action), and so on.
+    # The state and view functions serve as they are: RULES.new(...) is State.new(...).
     new = staticmethod(State.new)
     replay = staticmethod(replay)
 
     # --- play --------------------------------------------------------------------------
-
-    is_legal = staticmethod(State.is_legal)
 
     def zombie_action(self, state: State, seat: int) -> dict:
         """The move the site makes for an absent seat: ``zombie.zombie_card``."""
@@ -82,14 +78,14 @@ class XeriRules(StatePlay):
 
     # --- tests -------------------------------------------------------------------------
 
-    def hidden_swap(self, setup: dict, seat: int, rng) -> dict:
+    def hidden_swap(self, setup: dict, seat: int, rng, seats: int) -> dict:
         """Swap two cards that the other side receives in a round's last 24 positions,
         in two different 6-card blocks (two deals, or two opponents).
 
-        ``seat`` sees such a card only when it is played, and the play names it. The set-up
-        does not say how many seats play, so the swap keeps to what holds for both counts:
-        positions 28-51 are dealt to hands in blocks of 6 (ruling 32), and block b goes to
-        seat (dealer + 1 + b) mod n, whose side is (first_dealer + round + 1 + b) mod 2.
+        ``seat`` sees such a card only when it is played, and the play names it. The swap
+        keeps to what holds for both seat counts (``seats`` is not needed): positions
+        28-51 are dealt to hands in blocks of 6 (ruling 32), and block b goes to seat
+        (dealer + 1 + b) mod n, whose side is (first_dealer + round + 1 + b) mod 2.
         """
         index = rng.randrange(len(setup["rounds"]))
         one = setup["rounds"][index]

@@ -22,4 +22,4 @@ def outcome(state) -> Outcome | None:
     else:
         reason = "draw"
     results = [(won[seat % 2], totals[seat % 2]) for seat in range(state.seats)]
-    return Outcome(tuple(state.scores()), side_ranks(results, SIDES[state.seats]), reason)
+    return Outcome(tuple(state.scores), side_ranks(results, SIDES[state.seats]), reason)

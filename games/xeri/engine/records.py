@@ -50,6 +50,6 @@ def _result(state: State) -> dict:
     result = outcome(state)
     return {
         "over": state.over,
-        "scores": state.scores(),
+        "scores": state.scores,
         "ranks": list(result.ranks) if result else None,
     }

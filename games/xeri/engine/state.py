@@ -121,6 +121,7 @@ class State:
         """The public log of the match so far, as tuples (``events.event_json`` spells them)."""
         return self.log[: self.log_len]
 
+    @property
     def scores(self) -> list[int]:
         """Each seat's side's points over the finished rounds (ruling 26)."""
         return [self.totals[side_of(seat)] for seat in range(self.seats)]

@@ -80,7 +80,7 @@ def _view(state: State, viewer, names) -> dict:
         "sheets": [sheet_json(sheet) for sheet in state.sheets],
         "rounds_won": list(state.won),
         "totals": list(state.totals),
-        "scores": state.scores(),
+        "scores": state.scores,
         "unseen": sort_cards(set(CARDS) - known),
         "legal_actions": state.legal_actions() if mine and viewer == state.to_move else [],
         "result": result.as_json() if result else None,

@@ -1,16 +1,15 @@
-"""XIX behind the platform's game interface: ``RULES`` (``games.kit.rules.GameRules``).
+"""XIX behind the platform's game interface: ``RULES`` (``games.kit.interface.GameRules``).
 
 Every method calls the engine's own functions; no rule is restated here. A set-up is
 ``{"deal": [18 cards], "first_leader": 0 | 1}`` and XIX always has two seats.
 """
 
-from games.kit.outcome import Outcome, competition_ranks
 from games.kit.play import StatePlay
 from games.kit.variants import VariantInfo
 
 from . import records, rules
 from .deal import shuffled_deal
-from .history import REASONS
+from .outcome import REASONS, outcome
 from .state import InvalidSetup, State, check_setup, replay
 from .views import full_view, seat_view, spectator_view
 
@@ -73,12 +72,7 @@ class XixRules(StatePlay):
     def full_view(self, state: State, names=None, *, you=None) -> dict:
         return full_view(state, names, you=you)
 
-    def outcome(self, state: State) -> Outcome | None:
-        """Winner ranks 1 and loser 2; a talon draw ranks both 1."""
-        if not state.over:
-            return None
-        won = [0 if state.winner is None else int(seat == state.winner) for seat in range(SEATS)]
-        return Outcome(tuple(state.scores), competition_ranks(won), state.reason)
+    outcome = staticmethod(outcome)
 
     # --- records -----------------------------------------------------------------------
 
@@ -99,7 +93,7 @@ class XixRules(StatePlay):
 
     # --- tests -------------------------------------------------------------------------
 
-    def hidden_swap(self, setup: dict, seat: int, rng) -> dict:
+    def hidden_swap(self, setup: dict, seat: int, rng, seats: int) -> dict:
         """Swap one card of the other seat's closed hand with the unused card.
 
         ``seat`` can see that card only when the other seat plays or trades it, and both

@@ -6,15 +6,10 @@ Row positions are numbered 1 to 5 for people (they are 0 to 4 in actions).
 """
 
 from . import rules
+from .outcome import REASONS
 
 FULL = "full"  # a viewer that may see everything (after the game, or staff)
 SPECTATOR = "spectator"
-
-REASONS = {
-    rules.EXACT_19: "exactly 19 points were awarded in all, so the lower score wins",
-    rules.REACHED_19: "a score reached 19, so the higher score wins",
-    rules.TALON_END: "the talon is all face up and a closed hand is empty",
-}
 
 
 def _ordinal_points(points: int) -> str:

@@ -196,10 +196,6 @@ class State:
         return self.phase == OVER
 
     @property
-    def total_strikes(self) -> int:
-        return self.strikes[0] + self.strikes[1]
-
-    @property
     def stakes(self) -> int:
         """Points the exchange is worth now (0 before the first strike)."""
         return rules.STAKES[self.variant][self.strikes[0] + self.strikes[1]]

@@ -5,7 +5,7 @@ test session, so the conformance kit, ``check_records`` and the platform's tests
 with 2 to 10 seats, partnerships, negative scores, hidden cards, draws and the zombie policy
 that XIX alone cannot show. Standard library and ``games.kit`` only, like every engine.
 
-The rules are in ``state.py``; ``RULES`` (``games.kit.rules.GameRules``) is in ``game.py``.
+The rules are in ``state.py``; ``RULES`` (``games.kit.interface.GameRules``) is in ``game.py``.
 """
 
 from .game import RULES

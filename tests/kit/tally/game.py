@@ -1,4 +1,4 @@
-"""Tally behind the platform's game interface: ``RULES`` (``games.kit.rules.GameRules``).
+"""Tally behind the platform's game interface: ``RULES`` (``games.kit.interface.GameRules``).
 
 Every method is one of the engine's functions; ``apply``, ``legal_actions``, ``is_legal``
 and ``zombie_action`` come from the kit's ``StatePlay`` (an absent seat plays its lowest
@@ -22,7 +22,6 @@ class TallyRules(StatePlay):
     check_setup = staticmethod(rules.check_setup)
     new = staticmethod(rules.State.new)
     replay = staticmethod(rules.replay)
-    outcome = staticmethod(rules.State.outcome)
     seat_view = staticmethod(views.seat_view)
     spectator_view = staticmethod(views.spectator_view)
     full_view = staticmethod(views.full_view)
@@ -30,7 +29,10 @@ class TallyRules(StatePlay):
     read_header = staticmethod(records.read_header)
     check_record = staticmethod(records.check_record)
 
-    def hidden_swap(self, setup: dict, seat: int, rng) -> dict:
+    def outcome(self, state):
+        return state.outcome()
+
+    def hidden_swap(self, setup: dict, seat: int, rng, seats: int) -> dict:
         """Swap a card of another seat's hand with an undealt card: ``seat`` sees neither
         until that card is played, and the play names it."""
         hands = [list(hand) for hand in setup["hands"]]

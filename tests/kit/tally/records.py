@@ -34,6 +34,6 @@ def _result(state) -> dict:
     outcome = state.outcome()
     return {
         "over": state.over,
-        "scores": list(state.scores()),
+        "scores": list(state.scores),
         "ranks": list(outcome.ranks) if outcome else None,
     }

@@ -8,9 +8,9 @@ leaves it out), and its templates (``templates/tally/``) are found because
 the site's settings never know it.
 """
 
-from games.views.actions import Field, parse_action_form
+from games.kit.forms import Field, parse_action_form
+from games.kit.site import SiteDefaults
 
-from . import RULES
 from .state import DECK, HAND
 
 ACTIONS = {"play": {"card": Field("card", DECK[0], DECK[-1], "Choose a card.")}}
@@ -25,21 +25,10 @@ def _played(view: dict) -> dict[int, int]:
     return {played["seat"]: played["card"] for played in view["table"]}
 
 
-class TallySite:
-    key = "tally"
-    record_format = RULES.record_format
-
-    stylesheets = ()  # the shell's game.css draws it
-    table_template = "tally/table.html#table"  # every seat's hand and card this round
-    panel_template = "tally/table.html#panel"  # "Your move"
-    side_template = "tally/table.html#side"  # the last round, beside the log
-    progress_template = "tally/table.html#progress"  # the round, under the turn line
-    over_line_template = "tally/table.html#over-line"
-    score_extra_template = "tally/table.html#points"  # a partner's own points
-    hand_anchor = "#your-hand"
+class TallySite(SiteDefaults):
+    table_template = "tally/table.html"
     log_opens = "Round "  # the line that closes a round and says who scored
-    replay_template = "tally/replay.html#table"
-    rules_template = None  # a test game has no rules page
+    replay_template = "tally/replay.html"
 
     def parse_action(self, post) -> dict:
         return parse_action_form(post, ACTIONS)
@@ -80,16 +69,6 @@ class TallySite:
 
     def replay_status(self, view: dict, names: list[str]) -> str:
         return f"{names[view['to_move']]} to play, round {view['round']} of {HAND}"
-
-    def record_of(self, state, actions, **extra) -> dict:
-        """The ``tally/1`` record of a game whose initial state is ``state``."""
-        setup = {
-            "hands": [list(hand) for hand in state.hands],
-            "undealt": list(state.undealt),
-            "first": state.to_move,
-        }
-        header = RULES.record_header(state.variant, state.seats, setup)
-        return {**header, "actions": list(actions), **extra}
 
     def admin_rows(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         rows = [

@@ -174,6 +174,7 @@ class State:
         )
         return after, events
 
+    @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's side's score: its own points, or its team's sum."""
         if not self.sides:
@@ -184,7 +185,7 @@ class State:
     def outcome(self) -> Outcome | None:
         if not self.over:
             return None
-        scores = self.scores()
+        scores = self.scores
         return Outcome(scores, side_ranks(scores, self.sides), PLAYED_OUT)
 
 

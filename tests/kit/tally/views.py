@@ -41,7 +41,7 @@ def _view(state: State, viewer, names) -> dict:
         "table": [{"seat": seat, "card": card} for seat, card in state.table],
         "last_round": [{"seat": seat, "card": card} for seat, card in state.last_round],
         "points": list(state.points),
-        "scores": list(state.scores()),
+        "scores": list(state.scores),
         "legal_actions": state.legal_actions() if viewer == state.to_move else [],
         "result": outcome.as_json() if outcome else None,
         "history": [line for event in state.events for line in _lines(event, names)],

@@ -41,7 +41,7 @@ def test_the_search_decides_from_the_view_alone():
     for table in range(8):
         setup = RULES.deal(f"twin:{table}", "standard", 2)
         seat = setup["first_leader"]
-        twin = RULES.hidden_swap(setup, seat, random.Random(table))
+        twin = RULES.hidden_swap(setup, seat, random.Random(table), 2)
         assert twin != setup
         views = [seat_view(RULES.new("standard", 2, s), seat) for s in (setup, twin)]
         assert views[0] == views[1]

@@ -14,5 +14,5 @@ def outcome(state: State) -> Outcome | None:
     """Side scores per seat and places by side, ties sharing a place (R19, R20, R22)."""
     if not state.over:
         return None
-    scores = state.scores()
+    scores = state.scores
     return Outcome(tuple(scores), side_ranks(scores, state.sides), state.reason)

@@ -1,0 +1,14 @@
+"""The end of a game of Xactika: its reason in words, and the ``Outcome`` the platform reads."""
+
+from games.kit.outcome import Outcome
+
+from .state import ranks
+
+REASONS = {"rounds_played": "Every round has been played."}
+
+
+def outcome(state) -> Outcome | None:
+    """Totals and ranks of ruling 15 (the lowest total is best in Play to Lose)."""
+    if not state.over:
+        return None
+    return Outcome(tuple(state.totals), ranks(state.variant, state.totals), "rounds_played")
