@@ -212,7 +212,7 @@ def test_when_no_person_is_left_the_table_ends_at_once_as_abandoned(run_tasks, c
     game = fresh(game)
     assert game.status == Game.Status.FINISHED and game.reason == Game.Reason.ABANDONED
     assert game.n_actions == before < 12, "no move was played out"
-    standing = game_state(game).scores()
+    standing = game_state(game).scores
     seats = rows(game)
     assert [s.score for s in seats] == list(standing)
     rank = {s.user.username: s.rank for s in seats}

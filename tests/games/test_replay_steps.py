@@ -13,6 +13,7 @@ import pytest
 
 from games import registry, services
 from games.kit.errors import InvalidSetup
+from games.kit.records import record_of
 from games.onexeno.engine.cards import CANONICAL
 from games.onexeno.site import card_words as onexeno_words
 from games.xactika.site import card_words as xactika_words
@@ -91,13 +92,14 @@ def caption(html: str) -> str:
 def finished_game(kind: str, variant: str, seats: int):
     """A whole game of random legal moves, imported as a finished game between people."""
     rules = registry.rules(kind)
-    start = rules.new(variant, seats, rules.deal(f"steps-{kind}", variant, seats))
+    setup = rules.deal(f"steps-{kind}", variant, seats)
+    start = rules.new(variant, seats, setup)
     state, actions, rng = start, [], random.Random(kind + variant + str(seats))
     while not state.over:
-        action = rng.choice(rules.legal_actions(state))
-        state, _events = rules.apply(state, action)
+        action = rng.choice(state.legal_actions())
+        state, _events = state.apply(action)
         actions.append(action)
-    record = registry.site(kind).record_of(start, actions)
+    record = record_of(rules, variant, seats, setup, actions)
     players = [UserFactory(username=name) for name in NAMES[:seats]]
     return services.game_import(record=record, players=players), actions, players
 
@@ -172,7 +174,7 @@ def test_the_replay_counts_the_log_lines_each_action_writes(kind, variant, seats
     history = rules.full_view(state, names)["history"]
     rng = random.Random(seats)
     while not state.over:
-        state, events = rules.apply(state, rng.choice(rules.legal_actions(state)))
+        state, events = state.apply(rng.choice(state.legal_actions()))
         view = rules.full_view(state, names)
         assert len(view["history"]) - len(history) == lines_of(events), events
         history = view["history"]
