@@ -36,7 +36,6 @@ ALLOWED: dict[str, int] = {
     # board.kind == XIX: XIX's standard and talon records always shown.
     "accounts/selectors.py": 1,
     # getattr(game, "kind", "xix"): a stale default (issue 31).
-    "games/admin.py": 1,
     # registry.variant_choices("xix"): the challenge form offers XIX's variants.
     "games/forms.py": 1,
     # imports games.xix.engine; (kind, seats) != ("xix", 2): pair columns of a challenge.
@@ -51,7 +50,6 @@ ALLOWED: dict[str, int] = {
     # kind == "xix": an XIX table of two is a challenge.
     "games/tables.py": 1,
     # kind != "xix": tables offered once another game is served.
-    "games/views/lobby.py": 1,
     # self.kind == "xix": XIX's old leaderboard addresses.
     "ratings/selectors.py": 1,
     # game.kind == "xix" and reason != "talon end".
