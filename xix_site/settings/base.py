@@ -348,7 +348,7 @@ RATED_ABORT_LIMIT = env.int("RATED_ABORT_LIMIT", default=3)
 RATED_ABORT_WINDOW_HOURS = env.int("RATED_ABORT_WINDOW_HOURS", default=24)
 RATED_ABORT_PAUSE_HOURS = env.int("RATED_ABORT_PAUSE_HOURS", default=24)
 
-# Game chat (docs/architecture.md, "Chat"): per user over all games, at most CHAT_BURST
+# Game chat (docs/features.md, "Chat"): per user over all games, at most CHAT_BURST
 # messages in CHAT_BURST_SECONDS and CHAT_PER_DAY in 24 hours (429 beyond).
 CHAT_BURST = env.int("CHAT_BURST", default=5)
 CHAT_BURST_SECONDS = env.int("CHAT_BURST_SECONDS", default=30)
