@@ -27,6 +27,7 @@ from games.outcomes import sides_of
 from games.selectors import game_state, hidden_from, is_challenge
 from games.xix.engine import IllegalAction, shuffled_deal
 from notifications.services import viewing_mark
+from xix_site import jobs
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +38,8 @@ REMIND_AT_FRACTION = 1 / 5
 EXTRA_DAY = timedelta(days=1)
 # NotAPlayer's message, which the game views also show.
 NOT_SEATED = "You are not playing in this game."
+# The task that plays a seat for the site (a bot's, one that left), sent through the seam.
+SEAT_AUTOPLAY = "games.tasks.seat_autoplay"
 
 
 class GameError(Exception):
@@ -121,13 +124,17 @@ def _turn_begins(game: Game, *, actor, state=None) -> None:
     forced move is found without replaying the log."""
     mover = game.players[game.to_move]
     if _played_by_site(game, game.to_move) or _forced_action(game, state) is not None:
-        from games.tasks import seat_autoplay
-
-        seat_autoplay.apply_async_on_commit(
-            (game.pk, game.n_actions), countdown=site_move_delay(game)
-        )
+        jobs.after_commit(SEAT_AUTOPLAY, game.pk, game.n_actions, countdown=site_move_delay(game))
     elif actor is None or mover.pk != actor.pk:
         notices.your_turn(game, mover)
+
+
+def site_moves_made_here() -> int:
+    """How many site moves this thread has made in-process after a commit (tasks run
+    eagerly: dev, tests). A view compares it before and after a change: if it grew, the
+    site has replied already and the table is read again to show it; if not, the reply
+    (if any) is still to come from a worker."""
+    return jobs.ran_here(SEAT_AUTOPLAY)
 
 
 def site_move_delay(game: Game) -> float:
@@ -1029,8 +1036,6 @@ def deadlines_sweep(*, now=None) -> dict:
     back, logged with its id and counted under "failed", and the sweep goes on with the
     others. Returns counts.
     """
-    from games.tasks import seat_autoplay
-
     now = now or timezone.now()
     active = Game.objects.filter(status=Game.Status.ACTIVE)
     done = {"reminded": 0, "timed_out": 0, "bots_nudged": 0, "failed": 0}
@@ -1044,12 +1049,12 @@ def deadlines_sweep(*, now=None) -> dict:
         _sweep_one(done, "timed_out", pk, lambda pk=pk: _time_out(pk, now))
     stale = now - timedelta(seconds=settings.BOT_NUDGE_SECONDS)
     for pk, seq in active.filter(_bot_to_move(), updated__lte=stale).values_list("pk", "n_actions"):
-        _sweep_one(done, "bots_nudged", pk, lambda pk=pk, seq=seq: _nudge(seat_autoplay, pk, seq))
+        _sweep_one(done, "bots_nudged", pk, lambda pk=pk, seq=seq: _nudge(pk, seq))
     return done
 
 
-def _nudge(task, game_id, seq) -> int:
-    task.delay(game_id, seq)
+def _nudge(game_id, seq) -> int:
+    jobs.send(SEAT_AUTOPLAY, game_id, seq)
     return 1
 
 
