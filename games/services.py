@@ -20,7 +20,14 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from accounts import blocks
-from games import aborts, notices, push, registry
+from games import aborts, invite_limits, notices, push, registry
+from games.errors import (
+    ChallengeError,
+    GameError,
+    NoSuchGame,
+    NotAPlayer,
+    StaleSequence,
+)
 from games.kit.outcome import side_ranks
 from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation
 from games.outcomes import sides_of
@@ -40,46 +47,6 @@ EXTRA_DAY = timedelta(days=1)
 NOT_SEATED = "You are not playing in this game."
 # The task that plays a seat for the site (a bot's, one that left), sent through the seam.
 SEAT_AUTOPLAY = "games.tasks.seat_autoplay"
-
-
-class GameError(Exception):
-    """A request the site refuses; the message is for the user. ``status`` is the HTTP code."""
-
-    status = 400
-
-
-class NotAPlayer(GameError):
-    status = 403
-
-
-class StaleSequence(GameError):
-    """The page was rendered at another action number than the game now has."""
-
-    status = 409
-
-    def __init__(self, current: int):
-        super().__init__(
-            "The game has moved on since this page was loaded; here is the current table."
-        )
-        self.current = current
-
-
-class ChallengeError(GameError):
-    pass
-
-
-class RatedPlayPaused(ChallengeError):
-    """A player who aborted too many rated games lately may not start or join one yet
-    (games/aborts.py); the message says until when."""
-
-    status = 403
-
-
-class NoSuchGame(GameError):
-    status = 404
-
-    def __init__(self, message="There is no such game or challenge."):
-        super().__init__(message)
 
 
 def lock_game(game_id) -> Game:
@@ -104,7 +71,7 @@ def _locked_seat(game_id, user) -> tuple[Game, int]:
     return game, seat
 
 
-def _start_clock(game: Game) -> None:
+def start_clock(game: Game) -> None:
     """The seat to move gets the full time again (no time bank) and a fresh reminder; a
     player on vacation gets it from the vacation's end (``games.vacation``)."""
     period = timedelta(days=game.days_per_move)
@@ -116,7 +83,7 @@ def _start_clock(game: Game) -> None:
     game.remind_at = game.deadline - period * REMIND_AT_FRACTION
 
 
-def _turn_begins(game: Game, *, actor, state=None) -> None:
+def turn_begins(game: Game, *, actor, state=None) -> None:
     """After a change that leaves the game active: wake the site to play the seat to move
     if it is a bot's or has left (``seat_autoplay``), or a forced move the person asked the
     site to make, or tell the person to move (unless they made the change themselves and
@@ -236,8 +203,6 @@ def challenge_create(
         if invited is not None and invited.is_bot:
             check_bot_games(user)
         else:  # a bot's game starts at once, unannounced
-            from games import invite_limits
-
             invite_limits.count_and_record(user, invited=int(invited is not None), now=now)
         game = Game.objects.create(
             variant=variant,
@@ -307,7 +272,7 @@ def _hidden_from(game: Game, user) -> bool:
     return hidden_from(game, user)
 
 
-def _waiting(game: Game, message="This challenge is no longer open.") -> None:
+def check_waiting(game: Game, message="This challenge is no longer open.") -> None:
     if game.status != Game.Status.WAITING or game.expires_at <= timezone.now():
         raise ChallengeError(message)
 
@@ -325,7 +290,7 @@ def challenge_accept(*, user, game_id) -> Game:
         game.invited_id is not None and blocks.blocks(game.created_by_id, user.pk)
     ):
         raise NoSuchGame()  # a direct challenge from someone who blocked them since
-    _waiting(game)
+    check_waiting(game)
     if game.created_by_id == user.pk:
         raise ChallengeError("You cannot accept your own challenge.")
     if game.rated:
@@ -341,7 +306,7 @@ def challenge_accept(*, user, game_id) -> Game:
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
     game.to_move = game.first_leader
-    _start_clock(game)
+    start_clock(game)
     game.save()
     seats_write(game)
     game.invitations.filter(user=user).update(answered_at=game.started_at)
@@ -349,10 +314,10 @@ def challenge_accept(*, user, game_id) -> Game:
     if user.is_bot:
         # The bot accepted at once, inside the challenger's own request: the challenger is
         # looking at the game already, so they are not told about it.
-        _turn_begins(game, actor=game.created_by)
+        turn_begins(game, actor=game.created_by)
     else:
         notices.challenge_accepted(game, user)
-        _turn_begins(game, actor=user)
+        turn_begins(game, actor=user)
     return game
 
 
@@ -516,7 +481,7 @@ def game_import(*, record: dict, players, days_per_move: int = 3) -> Game:
         game.score0, game.score1 = _scores_now(state) or (0, 0)
     game.status = Game.Status.ACTIVE
     game.to_move = state.to_move
-    _start_clock(game)
+    start_clock(game)
     game.save()
     if pair:
         seats_write(game)
@@ -703,11 +668,11 @@ def _append(game: Game, action: dict, state, *, actor):
     if seat_has_left(game, game.to_move):
         game.deadline = game.remind_at = None  # a seat that left has no clock
     else:
-        _start_clock(game)
+        start_clock(game)
     game.save()
     if scored:
         seats_write(game)
-    _turn_begins(game, actor=actor, state=state)
+    turn_begins(game, actor=actor, state=state)
     return state, events
 
 
@@ -815,7 +780,7 @@ def seat_leave(game: Game, position: int, status: str, actor=None) -> None:
     if game.to_move == position:
         game.deadline = game.remind_at = None
         game.save(update_fields=["deadline", "remind_at", "updated"])
-        _turn_begins(game, actor=actor)
+        turn_begins(game, actor=actor)
 
 
 class ExtraDayTooLate(GameError):
