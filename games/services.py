@@ -5,7 +5,7 @@ build on these.
 Each write runs in one transaction that locks the game row (``select_for_update``), so two
 requests for the same game are applied one after the other, never interleaved. The same
 transaction writes the players' notifications (``games.notices``) and the outbox e-mails;
-tasks (a bot's move, sending an e-mail) are enqueued with ``delay_on_commit``, so they
+tasks (a bot's move, sending an e-mail) are sent by ``jobs.after_commit``, so they
 start only once the change they act on is committed.
 """
 
