@@ -1,6 +1,10 @@
 """The after-commit seam (``xix_site.jobs``): services name a task, never import it."""
 
 import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.db import transaction
@@ -10,6 +14,7 @@ from xix_site.celery import app
 
 pytestmark = pytest.mark.django_db
 
+ROOT = Path(__file__).resolve().parent.parent
 RUNS = []
 
 
@@ -106,3 +111,20 @@ def test_a_site_move_goes_to_the_bots_queue_with_its_countdown_and_e_mail_does_n
     )
     assert mail_headers["eta"] is None
     assert jobs.ran_here("games.tasks.seat_autoplay") == ran_before, "nothing ran in-process"
+
+
+def test_a_fresh_web_process_finds_the_task_modules_it_never_imported():
+    """The web process imports no task module itself: the seam has Celery load them on
+    first use, else a bot's move would go nowhere."""
+    program = (
+        "import sys, django; django.setup()\n"
+        "assert 'games.tasks' not in sys.modules\n"
+        "from xix_site import jobs\n"
+        "print(jobs.task_named('games.tasks.seat_autoplay').name)\n"
+    )
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "xix_site.settings.test"}
+    done = subprocess.run(
+        [sys.executable, "-c", program], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "games.tasks.seat_autoplay"
