@@ -12,6 +12,7 @@ compared with every existing one in one indexed query. docs/security.md, "Userna
 import unicodedata
 
 from django import forms
+from django.contrib.auth import get_user_model
 
 # Names of the bots' accounts start with this; nobody else's may.
 BOT_USERNAME_PREFIX = "bot-"
@@ -108,8 +109,7 @@ def is_reserved(shape: str) -> bool:
 def check_new_name(name: str, *, user=None) -> None:
     """Raise ``forms.ValidationError`` unless a person may take ``name`` (as ``user``, when
     renaming an existing account)."""
-    from accounts.models import User
-
+    User = get_user_model()  # the model imports this module (its name skeleton)
     shape = skeleton(name)
     if poses_as_bot(shape):
         raise forms.ValidationError(

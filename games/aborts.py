@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.utils import dateformat, timezone
 
+from games.errors import RatedPlayPaused
 from games.models import Game
 
 
@@ -102,8 +103,6 @@ def pause_message(record: AbortRecord, *, own: bool = True, name: str = "") -> s
 def check_rated_play(user, *, own: bool = True) -> None:
     """Raise ``RatedPlayPaused`` when ``user`` may not start or join a rated game now;
     ``own`` False words the message for another person at the table."""
-    from games.services import RatedPlayPaused
-
     if user is None or getattr(user, "is_bot", False):
         return
     record = record_of(user)

@@ -17,7 +17,7 @@ from datetime import timedelta
 from django.conf import settings
 
 from accounts.models import InviteSent
-from games.services import ChallengeError
+from games.errors import ChallengeError
 
 WINDOW = timedelta(hours=1)
 

@@ -241,7 +241,7 @@ def _leavers(game: Game) -> list:
 
 def _left_words(game: Game, leavers: list, reader: int) -> str:
     """ "bob ran out of time and you resigned"."""
-    return outcomes._names(
+    return outcomes.join_names(
         [f"{_who(game, seat.position, reader)} {LEFT[seat.status]}" for seat in leavers]
     )
 
@@ -263,7 +263,7 @@ def _two_seat_result(game: Game, position: int) -> str:
 
 
 def _usernames(game: Game, positions) -> str:
-    return outcomes._names([game.players[seat].username for seat in positions])
+    return outcomes.join_names([game.players[seat].username for seat in positions])
 
 
 def _table_result(game: Game, position: int) -> str:

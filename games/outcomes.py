@@ -27,7 +27,7 @@ def partners_of(game, position: int) -> list[int]:
     return []
 
 
-def _names(names: list[str]) -> str:
+def join_names(names: list[str]) -> str:
     if len(names) <= NAMED + 1:
         return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
     rest = len(names) - NAMED
@@ -48,10 +48,10 @@ def company(game, position: int) -> str:
     if not partners:
         if len(users) == 2:
             return f"against {others[0]}" if others else ""
-        return f"with {_names(others)}" if others else ""
-    mates = _names([users[seat].username for seat in partners])
+        return f"with {join_names(others)}" if others else ""
+    mates = join_names([users[seat].username for seat in partners])
     word = "partner" if len(partners) == 1 else "partners"
-    return f"with your {word} {mates} against {_names(others)}"
+    return f"with your {word} {mates} against {join_names(others)}"
 
 
 def sides_of(game) -> list[list[int]]:

@@ -5,7 +5,7 @@ build on these.
 Each write runs in one transaction that locks the game row (``select_for_update``), so two
 requests for the same game are applied one after the other, never interleaved. The same
 transaction writes the players' notifications (``games.notices``) and the outbox e-mails;
-tasks (a bot's move, sending an e-mail) are enqueued with ``delay_on_commit``, so they
+tasks (a bot's move, sending an e-mail) are sent by ``jobs.after_commit``, so they
 start only once the change they act on is committed.
 """
 
@@ -20,13 +20,21 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from accounts import blocks
-from games import aborts, notices, push, registry
+from games import aborts, invite_limits, notices, push, registry
+from games.errors import (
+    ChallengeError,
+    GameError,
+    NoSuchGame,
+    NotAPlayer,
+    StaleSequence,
+)
 from games.kit.outcome import side_ranks
 from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation
 from games.outcomes import sides_of
 from games.selectors import game_state, hidden_from, is_challenge
 from games.xix.engine import IllegalAction, shuffled_deal
 from notifications.services import viewing_mark
+from xix_site import jobs
 
 log = logging.getLogger(__name__)
 
@@ -37,46 +45,8 @@ REMIND_AT_FRACTION = 1 / 5
 EXTRA_DAY = timedelta(days=1)
 # NotAPlayer's message, which the game views also show.
 NOT_SEATED = "You are not playing in this game."
-
-
-class GameError(Exception):
-    """A request the site refuses; the message is for the user. ``status`` is the HTTP code."""
-
-    status = 400
-
-
-class NotAPlayer(GameError):
-    status = 403
-
-
-class StaleSequence(GameError):
-    """The page was rendered at another action number than the game now has."""
-
-    status = 409
-
-    def __init__(self, current: int):
-        super().__init__(
-            "The game has moved on since this page was loaded; here is the current table."
-        )
-        self.current = current
-
-
-class ChallengeError(GameError):
-    pass
-
-
-class RatedPlayPaused(ChallengeError):
-    """A player who aborted too many rated games lately may not start or join one yet
-    (games/aborts.py); the message says until when."""
-
-    status = 403
-
-
-class NoSuchGame(GameError):
-    status = 404
-
-    def __init__(self, message="There is no such game or challenge."):
-        super().__init__(message)
+# The task that plays a seat for the site (a bot's, one that left), sent through the seam.
+SEAT_AUTOPLAY = "games.tasks.seat_autoplay"
 
 
 def lock_game(game_id) -> Game:
@@ -101,7 +71,7 @@ def _locked_seat(game_id, user) -> tuple[Game, int]:
     return game, seat
 
 
-def _start_clock(game: Game) -> None:
+def start_clock(game: Game) -> None:
     """The seat to move gets the full time again (no time bank) and a fresh reminder; a
     player on vacation gets it from the vacation's end (``games.vacation``)."""
     period = timedelta(days=game.days_per_move)
@@ -113,7 +83,7 @@ def _start_clock(game: Game) -> None:
     game.remind_at = game.deadline - period * REMIND_AT_FRACTION
 
 
-def _turn_begins(game: Game, *, actor, state=None) -> None:
+def turn_begins(game: Game, *, actor, state=None) -> None:
     """After a change that leaves the game active: wake the site to play the seat to move
     if it is a bot's or has left (``seat_autoplay``), or a forced move the person asked the
     site to make, or tell the person to move (unless they made the change themselves and
@@ -121,13 +91,17 @@ def _turn_begins(game: Game, *, actor, state=None) -> None:
     forced move is found without replaying the log."""
     mover = game.players[game.to_move]
     if _played_by_site(game, game.to_move) or _forced_action(game, state) is not None:
-        from games.tasks import seat_autoplay
-
-        seat_autoplay.apply_async_on_commit(
-            (game.pk, game.n_actions), countdown=site_move_delay(game)
-        )
+        jobs.after_commit(SEAT_AUTOPLAY, game.pk, game.n_actions, countdown=site_move_delay(game))
     elif actor is None or mover.pk != actor.pk:
         notices.your_turn(game, mover)
+
+
+def site_moves_made_here() -> int:
+    """How many site moves this thread has made in-process after a commit (tasks run
+    eagerly: dev, tests). A view compares it before and after a change: if it grew, the
+    site has replied already and the table is read again to show it; if not, the reply
+    (if any) is still to come from a worker."""
+    return jobs.ran_here(SEAT_AUTOPLAY)
 
 
 def site_move_delay(game: Game) -> float:
@@ -229,8 +203,6 @@ def challenge_create(
         if invited is not None and invited.is_bot:
             check_bot_games(user)
         else:  # a bot's game starts at once, unannounced
-            from games import invite_limits
-
             invite_limits.count_and_record(user, invited=int(invited is not None), now=now)
         game = Game.objects.create(
             variant=variant,
@@ -300,7 +272,7 @@ def _hidden_from(game: Game, user) -> bool:
     return hidden_from(game, user)
 
 
-def _waiting(game: Game, message="This challenge is no longer open.") -> None:
+def check_waiting(game: Game, message="This challenge is no longer open.") -> None:
     if game.status != Game.Status.WAITING or game.expires_at <= timezone.now():
         raise ChallengeError(message)
 
@@ -318,7 +290,7 @@ def challenge_accept(*, user, game_id) -> Game:
         game.invited_id is not None and blocks.blocks(game.created_by_id, user.pk)
     ):
         raise NoSuchGame()  # a direct challenge from someone who blocked them since
-    _waiting(game)
+    check_waiting(game)
     if game.created_by_id == user.pk:
         raise ChallengeError("You cannot accept your own challenge.")
     if game.rated:
@@ -334,7 +306,7 @@ def challenge_accept(*, user, game_id) -> Game:
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
     game.to_move = game.first_leader
-    _start_clock(game)
+    start_clock(game)
     game.save()
     seats_write(game)
     game.invitations.filter(user=user).update(answered_at=game.started_at)
@@ -342,10 +314,10 @@ def challenge_accept(*, user, game_id) -> Game:
     if user.is_bot:
         # The bot accepted at once, inside the challenger's own request: the challenger is
         # looking at the game already, so they are not told about it.
-        _turn_begins(game, actor=game.created_by)
+        turn_begins(game, actor=game.created_by)
     else:
         notices.challenge_accepted(game, user)
-        _turn_begins(game, actor=user)
+        turn_begins(game, actor=user)
     return game
 
 
@@ -509,7 +481,7 @@ def game_import(*, record: dict, players, days_per_move: int = 3) -> Game:
         game.score0, game.score1 = _scores_now(state) or (0, 0)
     game.status = Game.Status.ACTIVE
     game.to_move = state.to_move
-    _start_clock(game)
+    start_clock(game)
     game.save()
     if pair:
         seats_write(game)
@@ -696,11 +668,11 @@ def _append(game: Game, action: dict, state, *, actor):
     if seat_has_left(game, game.to_move):
         game.deadline = game.remind_at = None  # a seat that left has no clock
     else:
-        _start_clock(game)
+        start_clock(game)
     game.save()
     if scored:
         seats_write(game)
-    _turn_begins(game, actor=actor, state=state)
+    turn_begins(game, actor=actor, state=state)
     return state, events
 
 
@@ -808,7 +780,7 @@ def seat_leave(game: Game, position: int, status: str, actor=None) -> None:
     if game.to_move == position:
         game.deadline = game.remind_at = None
         game.save(update_fields=["deadline", "remind_at", "updated"])
-        _turn_begins(game, actor=actor)
+        turn_begins(game, actor=actor)
 
 
 class ExtraDayTooLate(GameError):
@@ -1029,8 +1001,6 @@ def deadlines_sweep(*, now=None) -> dict:
     back, logged with its id and counted under "failed", and the sweep goes on with the
     others. Returns counts.
     """
-    from games.tasks import seat_autoplay
-
     now = now or timezone.now()
     active = Game.objects.filter(status=Game.Status.ACTIVE)
     done = {"reminded": 0, "timed_out": 0, "bots_nudged": 0, "failed": 0}
@@ -1044,12 +1014,12 @@ def deadlines_sweep(*, now=None) -> dict:
         _sweep_one(done, "timed_out", pk, lambda pk=pk: _time_out(pk, now))
     stale = now - timedelta(seconds=settings.BOT_NUDGE_SECONDS)
     for pk, seq in active.filter(_bot_to_move(), updated__lte=stale).values_list("pk", "n_actions"):
-        _sweep_one(done, "bots_nudged", pk, lambda pk=pk, seq=seq: _nudge(seat_autoplay, pk, seq))
+        _sweep_one(done, "bots_nudged", pk, lambda pk=pk, seq=seq: _nudge(pk, seq))
     return done
 
 
-def _nudge(task, game_id, seq) -> int:
-    task.delay(game_id, seq)
+def _nudge(game_id, seq) -> int:
+    jobs.send(SEAT_AUTOPLAY, game_id, seq)
     return 1
 
 

@@ -172,7 +172,7 @@ def table_join(*, user, game_id) -> Game:
         return services.challenge_accept(user=user, game_id=game_id)
     if hidden_from(game, user) or _blocked_at(game, user):
         raise services.NoSuchGame()
-    services._waiting(game, NOT_OPEN)
+    services.check_waiting(game, NOT_OPEN)
     if user.is_bot:
         raise TableError("Bots sit down only when the table's creator adds them.")
     if user.is_suspended:
@@ -222,7 +222,7 @@ def table_leave(*, user, game_id) -> str:
     raise services.NotAPlayer("You have no seat at this table.")
 
 
-def _bot_for(level: str, seated: set):
+def bot_for(level: str, seated: set):
     """A bot of ``level`` not yet at the table: the first of that level by name, else a
     new one made now (``bot-<level>-2``, ``-3`` ...). A bot account sits once per game
     (GameSeat is unique per game and user), so a table of six with five bots of one level
@@ -260,7 +260,7 @@ def table_against_bots(*, user, kind, variant, seats, level, days_per_move) -> G
     _check_level(kind, level)
     bots, seated = [], {user.pk}
     for _ in range(seats - 1):
-        bot = _bot_for(level, seated)
+        bot = bot_for(level, seated)
         bots.append(bot)
         seated.add(bot.pk)
     return table_create(
@@ -281,7 +281,7 @@ def table_add_bot(*, user, game_id, level: str) -> Game:
     game = services.lock_game(game_id)
     if hidden_from(game, user):
         raise services.NoSuchGame()
-    services._waiting(game, NOT_OPEN)
+    services.check_waiting(game, NOT_OPEN)
     if game.created_by_id != user.pk:
         raise services.NotAPlayer("Only the table's creator can add bots.")
     _check_level(game.kind, level)
@@ -293,11 +293,11 @@ def table_add_bot(*, user, game_id, level: str) -> Game:
             raise TableError("This challenge waits for the player you invited.")
         game.rated = False
         game.save(update_fields=["rated", "updated"])
-        return services.challenge_accept(user=_bot_for(level, {user.pk}), game_id=game.pk)
+        return services.challenge_accept(user=bot_for(level, {user.pk}), game_id=game.pk)
     seated, pending = _places(game)
     if _free_seats(game, seated, pending) <= 0:
         raise TableError("There is no free seat: the others are taken or held for invitees.")
-    GameSeat.objects.create(game=game, user=_bot_for(level, seated))
+    GameSeat.objects.create(game=game, user=bot_for(level, seated))
     game.rated = False
     game.save(update_fields=["rated", "updated"])
     push.game_changed(game)
@@ -327,13 +327,13 @@ def _start(game: Game, *, actor) -> None:
     game.started_at = timezone.now()
     if n == 2:
         game.player0, game.player1 = (seat.user for seat in seats)
-    services._start_clock(game)
+    services.start_clock(game)
     game.save()
     game.forget_seats()
     push.game_changed(game)
     game.invitations.filter(answered_at__isnull=True).update(answered_at=game.started_at)
     notices.table_started(game, actor)
-    services._turn_begins(game, actor=actor)
+    services.turn_begins(game, actor=actor)
 
 
 def table_rematch(game: Game, user) -> Game:

@@ -7,7 +7,7 @@
 - While it lasts, every game where it is the player's move keeps its time: starting a
   vacation of N days moves those games' deadlines and reminders N days later; a turn that
   begins during the vacation gets its full time from the vacation's end
-  (``games.services._start_clock``). Coming back early takes the unused days off again, so
+  (``games.services.start_clock``). Coming back early takes the unused days off again, so
   no game gains time from a vacation it did not use.
 - A vacation cannot dodge a deadline: it cannot begin while one of the player's games has
   less than a day left for their move (``NOT_TO_DODGE``).

@@ -1,6 +1,8 @@
 from django.contrib import admin
 
+from notifications import services
 from notifications.models import Notification, OutboundEmail
+from xix_site import jobs
 
 
 @admin.register(Notification)
@@ -38,11 +40,9 @@ class OutboundEmailAdmin(admin.ModelAdmin):
 
     @admin.action(description="Send again (failed or waiting e-mails)")
     def send_again(self, request, queryset):
-        from notifications.tasks import email_send
-
         again = queryset.exclude(status=OutboundEmail.Status.SENT)
         ids = list(again.values_list("pk", flat=True))
         again.update(status=OutboundEmail.Status.PENDING, attempts=0)
         for pk in ids:
-            email_send.delay_on_commit(pk)
+            jobs.after_commit(services.EMAIL_SEND, pk)
         self.message_user(request, f"{len(ids)} e-mail(s) queued to be sent again.")

@@ -21,10 +21,13 @@ from django.utils import timezone
 
 from games import push
 from notifications.models import Notification, OutboundEmail
+from xix_site import jobs
 
 log = logging.getLogger(__name__)
 
 Kind = Notification.Kind
+# The task that sends one outbox e-mail, sent through the seam (``xix_site.jobs``).
+EMAIL_SEND = "notifications.tasks.email_send"
 
 SUBJECTS = {
     Kind.CHALLENGE: "{actor} challenges you",
@@ -183,9 +186,7 @@ def _event_email(notification: Notification, *, actor=None, subject: str = "") -
 
 
 def _enqueue_send(outbound: OutboundEmail) -> None:
-    from notifications.tasks import email_send
-
-    email_send.delay_on_commit(outbound.pk)
+    jobs.after_commit(EMAIL_SEND, outbound.pk)
 
 
 # --- reading and marking --------------------------------------------------------------
@@ -269,8 +270,6 @@ def email_send(outbound_id) -> bool:
 def outbox_flush(*, now=None, older_than=timedelta(minutes=5)) -> int:
     """Enqueue a send for every pending e-mail older than ``older_than`` (a lost task, a
     broker outage, a retry chain that ran out). Returns how many were enqueued."""
-    from notifications.tasks import email_send
-
     now = now or timezone.now()
     pending = OutboundEmail.objects.filter(
         status=OutboundEmail.Status.PENDING, created__lte=now - older_than
@@ -278,7 +277,7 @@ def outbox_flush(*, now=None, older_than=timedelta(minutes=5)) -> int:
     count = 0
     for pk in pending[:500]:
         try:
-            email_send.delay(pk)
+            jobs.send(EMAIL_SEND, pk)
         except Exception:  # in-process (no broker): one bad address must not stop the rest
             log.warning("outbox e-mail %s still failing; it stays pending", pk)
         count += 1

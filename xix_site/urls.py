@@ -2,7 +2,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from games import push
+from games import streams
 
 from . import health, theme, views
 
@@ -12,9 +12,9 @@ urlpatterns = [
     path("rules/<slug:key>/", views.rules_game, name="rules_game"),
     path("rules/<slug:key>/<slug:variant>/", views.rules_variant, name="rules_variant"),
     path("healthz", health.healthz, name="healthz"),
-    path("events/games/<int:game_id>/", push.game_stream, name="game_stream"),
-    path("events/me/", push.user_stream, name="user_stream"),
-    path("badges", push.badges, name="badges"),
+    path("events/games/<int:game_id>/", streams.game_stream, name="game_stream"),
+    path("events/me/", streams.user_stream, name="user_stream"),
+    path("badges", streams.badges, name="badges"),
     path("theme", theme.set_theme, name="theme"),
     path("accounts/", include("allauth.urls")),
     path("", include("games.urls")),

@@ -47,7 +47,7 @@ def _lobby_context(
     user = request.user
     bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("username"))
     # "Play a bot" offers one bot per level: the further accounts of a level are made for
-    # tables that need several bots of it (games.tables._bot_for).
+    # tables that need several bots of it (games.tables.bot_for).
     levels = {}
     for bot in bots:
         levels.setdefault(bot.bot_level, bot)

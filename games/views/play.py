@@ -7,7 +7,6 @@ requests get the ``live`` partial of ``games/game.html``; plain form posts get a
 JavaScript.
 """
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -419,6 +418,7 @@ def game_act(request, game_id):
     # The player is at the table: a bot's reply (in-process, or soon from a worker) is
     # seen there, so it is neither notified nor e-mailed.
     viewing_mark(request.user.pk, game_id)
+    site_moves = services.site_moves_made_here()
     try:
         game, state, _ = services.game_act(
             user=request.user, game_id=game_id, action=action, expected_seq=seq
@@ -432,8 +432,8 @@ def game_act(request, game_id):
         return _see_other(game)  # the game page marks its notices read
     # The answer shows the table as it is now: the game's notices are read.
     mark_read(user=request.user, game_id=game.pk)
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        # Tasks ran in-process: a bot may have answered already, and the table shows it.
+    if services.site_moves_made_here() != site_moves:
+        # The site moved in this request (tasks in-process): the table shows its reply.
         # (With a worker, the state the service computed is the latest this request saw;
         # the page's poll brings the reply.)
         game, seat = game_for_user(game_id, request.user)

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import aborts, services, tables
+from games import aborts, errors, services, tables
 from games.models import Game
 from games.selectors import game_state
 from tests.factories import UserFactory, play, play_random, start_game
@@ -181,7 +181,7 @@ def test_a_table_with_a_paused_player_seated_cannot_start_rated(people):
     tables.table_join(user=carol, game_id=table.pk)
     pause_alice(people)
     dave = people["dave"]
-    with pytest.raises(services.RatedPlayPaused, match="alice aborted 3 rated games"):
+    with pytest.raises(errors.RatedPlayPaused, match="alice aborted 3 rated games"):
         tables.table_join(user=dave, game_id=table.pk)
     table.refresh_from_db()
     assert table.status == Game.Status.WAITING
@@ -236,7 +236,7 @@ def test_the_pause_ends_a_day_after_the_last_abort(people):
     last = Game.objects.filter(aborted_by=alice).order_by("-finished_at")[0].finished_at
     assert aborts.record_of(alice).paused_until == last + timedelta(hours=24)
     shift_aborts(alice, 23.9)
-    with pytest.raises(services.RatedPlayPaused):
+    with pytest.raises(errors.RatedPlayPaused):
         services.challenge_create(user=alice, variant="standard", days_per_move=3, rated=True)
     shift_aborts(alice, 0.2)
     record = aborts.record_of(alice)

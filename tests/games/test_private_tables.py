@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from chat import services as chat_services
 from chat.models import ChatMessage
-from games import push, services, tables
+from games import push, services, streams, tables
 from games.models import Game
 from tests.factories import UserFactory, start_game
 from tests.games.fixtures_play import HX, client_for, page_url, play_moves
@@ -117,7 +117,7 @@ def test_a_private_table_answers_an_outsider_as_a_game_that_does_not_exist(cast,
             assert response.status_code == 302, (name, game_id)
             assert response["Location"].startswith(reverse("account_login"))
     # The event stream's channels are closed to the outsider.
-    channels = push.GameChannels()
+    channels = streams.GameChannels()
     assert not channels.can_read_channel(cast["eve"], push.channel_of(game.pk))
     assert not channels.can_read_channel(cast["eve"], push.chat_channel_of(game.pk))
     # Nor is it listed to watch, nor on its players' profiles.
@@ -151,7 +151,7 @@ def test_its_players_and_the_staff_still_see_it(cast, phase):
         assert replay.status_code == (200 if over else 403), who
         record = client.get(reverse("games:record", args=[game.pk]))
         assert record.status_code == (200 if over else 403), who
-        assert push.GameChannels().can_read_channel(cast[who], push.channel_of(game.pk))
+        assert streams.GameChannels().can_read_channel(cast[who], push.channel_of(game.pk))
 
 
 def test_an_invitee_who_declines_loses_sight_of_the_table(cast):

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from chat import services as chat_services
-from games import push, services, tables
+from games import services, streams, tables
 from games.models import Game
 from games.selectors import game_state
 from moderation import services as moderation_services
@@ -157,7 +157,7 @@ def test_a_line_hidden_by_a_moderator_pings_the_chat(
 
 
 def test_who_may_read_each_channel(game, alice, bob, carol):
-    channels = push.GameChannels()
+    channels = streams.GameChannels()
     # A person's own channel: theirs alone.
     assert channels.can_read_channel(alice, f"user-{alice.pk}")
     assert not channels.can_read_channel(bob, f"user-{alice.pk}")
@@ -178,7 +178,7 @@ def test_a_private_challenges_chat_channel_is_refused_to_others(alice, bob, caro
     challenge = services.challenge_create(
         user=alice, variant="standard", days_per_move=3, rated=True, invited=bob
     )
-    channels = push.GameChannels()
+    channels = streams.GameChannels()
     # Not started: no chat for anyone; not the challenge's business: as if it did not exist.
     assert not channels.can_read_channel(bob, f"chat-{challenge.pk}")
     assert not channels.can_read_channel(carol, f"chat-{challenge.pk}")

@@ -8,7 +8,7 @@ import pytest
 from django.db import transaction
 from django.urls import reverse
 
-from games import push, services, tables, vacation
+from games import services, streams, tables, vacation
 from games.models import Game
 from games.selectors import game_state
 from tests.factories import PASSWORD, UserFactory, play, start_game
@@ -167,7 +167,7 @@ def test_the_stream_is_refused_like_the_page(client, people, alice, bob, setting
     outsider = log_in(client, eve)
     assert outsider.get(page).status_code == 404
     assert outsider.get(url).status_code == 404
-    channels = push.GameChannels()
+    channels = streams.GameChannels()
     assert not channels.can_read_channel(eve, f"game-{private.pk}")
     assert not channels.can_read_channel(None, f"game-{private.pk}")
     assert channels.can_read_channel(bob, f"game-{private.pk}")

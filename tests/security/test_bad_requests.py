@@ -1,6 +1,6 @@
 """Requests that answered 500 answer a clear 400 and change nothing (issue 30, item 5).
 
-- the event streams (games/push.py) with a bad ``es-meta`` token or ``recover=true``: the
+- the event streams (games/streams.py) with a bad ``es-meta`` token or ``recover=true``: the
   library crashed on them under the ASGI server (driven here through Django's
   ``AsyncClient``, which builds the same ``ASGIRequest`` as uvicorn does), and under WSGI;
 - numbers in digits that are not ASCII: "²" and "①" (``str.isdigit`` true, ``int()``

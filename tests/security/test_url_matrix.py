@@ -81,7 +81,7 @@ TABLE = {
     "rules_game": row(G, "game-key", 200, 200, 200, 200, 200, 200),
     "rules_variant": row(G, "variant-page", 200, 200, 200, 200, 200, 200),
     "healthz": row(G, None, 200, 200, 200, 200, 200, 200),
-    # A game's event stream (games/push.py): 204 under the test client (WSGI, no stream).
+    # A game's event stream (games/streams.py): 204 under the test client (WSGI, no stream).
     "game_stream": row(G, "live", L, 204, 204, 204, 204, 204),
     # A signed-in person's own stream (every other page), and the badges its pings fetch.
     "user_stream": row(G, None, L, 204, 204, 204, 204, 204),

@@ -85,7 +85,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.your_turn",
                 "notifications.context_processors.unread_notifications",
-                "games.push.push_settings",
+                "games.streams.push_settings",
                 "xix_site.theme.theme",
             ],
         },
@@ -366,7 +366,7 @@ INVITATIONS_PER_HOUR = env.int("INVITATIONS_PER_HOUR", default=30)
 PUSH_EVENTS = env.bool("PUSH_EVENTS", default=False)
 # How often a page that holds an event stream still polls (seconds).
 PUSH_POLL_SECONDS = env.int("PUSH_POLL_SECONDS", default=120)
-EVENTSTREAM_CHANNELMANAGER_CLASS = "games.push.GameChannels"
+EVENTSTREAM_CHANNELMANAGER_CLASS = "games.streams.GameChannels"
 if REDIS_URL:
     from redis.connection import parse_url
 
