@@ -10,7 +10,7 @@ from games import registry
 from games.models import Game, GameSeat
 from games.rows import GameRow, game_rows
 from games.selectors import user_games
-from ratings.models import OLD_XIX_VARIANTS, XIX, Rating, RatingChange
+from ratings.models import Rating, RatingChange
 from ratings.selectors import Board, boards as rating_boards
 
 # The history's result filter; "drawn" is games.rows.GameRow's "draw" outcome.
@@ -100,9 +100,10 @@ class VariantRecord:
 
 
 def variant_records(user) -> list[VariantRecord]:
-    """Games played, won, lost and drawn and the current rating: for XIX's standard and
-    talon (always, as before games had kinds), and for each other variant (XIX 2.0's, or
-    another game's) that the player has played or has a rating in. One query for the
+    """Games played, won, lost and drawn and the current rating: for each game's
+    ``LEGACY_VARIANTS`` (XIX's standard and talon: always, as before games had kinds), and
+    for each other variant (XIX 2.0's, or another game's) that the player has played or has
+    a rating in. One query for the
     counts, one for the ratings."""
     counts = {
         (row["kind"], row["variant"]): row
@@ -120,7 +121,7 @@ def variant_records(user) -> list[VariantRecord]:
     for board in rating_boards():
         rating = ratings.get((board.kind, board.variant))
         row = counts.get((board.kind, board.variant), {})
-        always = board.kind == XIX and board.variant in OLD_XIX_VARIANTS
+        always = board.variant in registry.about_value(board.kind, "LEGACY_VARIANTS", ())
         if not always and not row:
             if rating is not None and rating.games:
                 records.append(VariantRecord(board, rating.games, None, None, None, rating))

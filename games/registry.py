@@ -119,6 +119,12 @@ def about(key: str):
     return None
 
 
+def about_value(key: str, name: str, default):
+    """One value of the game ``key``'s ``about`` module (``about``), or ``default`` when the
+    game has no such module or the module has no such name."""
+    return getattr(about(key), name, default)
+
+
 def default_game() -> str:
     """The game and variant a form offers first, as ``"<key>/<variant>"``: the first served
     game's first variant (``"xix/standard"``)."""

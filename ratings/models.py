@@ -14,11 +14,7 @@ from games.models import Game
 
 from .systems import State, glicko2
 
-XIX = "xix"  # the game every row before games had kinds belongs to
-# XIX's variants before games had kinds: their leaderboards' old addresses
-# (/leaderboard/<variant>/) and the records every profile shows, played or not. A later
-# variant (v2) shows on a profile once played, like another game's.
-OLD_XIX_VARIANTS = ("standard", "talon")
+XIX = "xix"  # the game every row before games had kinds belongs to (the column's default)
 
 
 class Rating(models.Model):

@@ -29,8 +29,12 @@ class Board:
 
     @property
     def key(self) -> str:
-        """A name for element ids: the variant for XIX (as before games had kinds)."""
-        return self.variant if self.kind == "xix" else f"{self.kind}-{self.variant}"
+        """A name for element ids and the history's filter: the variant alone for a game
+        whose ``about`` says ``BOARDS_BY_VARIANT`` (XIX, as before games had kinds), else
+        ``"<kind>-<variant>"``."""
+        if registry.about_value(self.kind, "BOARDS_BY_VARIANT", False):
+            return self.variant
+        return f"{self.kind}-{self.variant}"
 
 
 def boards() -> list[Board]:

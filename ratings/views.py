@@ -9,7 +9,6 @@ from django.views.decorators.http import require_safe
 from games import registry
 
 from . import selectors, systems
-from .models import OLD_XIX_VARIANTS
 from .systems.glicko2 import PROVISIONAL_DEVIATION
 
 PAGE_SIZE = 50
@@ -23,10 +22,15 @@ def leaderboard_default(request):
 
 @require_safe
 def leaderboard_short(request, name):
-    """/leaderboard/<name>/: an old XIX leaderboard (moved for good, query kept), or a
-    game's first variant."""
-    if name in OLD_XIX_VARIANTS:
-        url = reverse("ratings:leaderboard", kwargs={"kind": "xix", "variant": name})
+    """/leaderboard/<name>/: a leaderboard of a game's variant from before the site had
+    several games (its ``LEGACY_VARIANTS``: moved for good, query kept), or a game's first
+    variant."""
+    kind = next(
+        (k for k in registry.served() if name in registry.about_value(k, "LEGACY_VARIANTS", ())),
+        None,
+    )
+    if kind is not None:
+        url = reverse("ratings:leaderboard", kwargs={"kind": kind, "variant": name})
         query = request.GET.urlencode()
         return redirect(f"{url}?{query}" if query else url, permanent=True)
     if name in registry.served():

@@ -17,6 +17,14 @@ CREDIT_IN_FOOTER = True
 # /rules/xix/<variant>/, and the game's page links to it.
 VARIANT_PAGES = {"v2": "xix/rules_v2.html"}
 
+# The variants XIX had before the site served other games. Their leaderboards keep their
+# old addresses (/leaderboard/<variant>/ moves for good to /leaderboard/xix/<variant>/), and
+# every profile shows their records, played or not; a later variant (v2) shows once played.
+LEGACY_VARIANTS = ("standard", "talon")
+# Element ids and the history's variant filter name XIX's boards by the variant alone
+# ("standard", "v2"), as they did before games had kinds; other games' are "<key>-<variant>".
+BOARDS_BY_VARIANT = True
+
 # Linked from every page (the variant badges appear in the lobby, game lists and profiles):
 # games/xix/static/xix/badges.css.
 STYLESHEETS = ("xix/badges.css",)
