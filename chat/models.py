@@ -67,3 +67,23 @@ class ChatMute(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user.username} mutes {self.muted.username}"
+
+
+class ChatRead(models.Model):
+    """How far ``user`` has read ``game``'s chat: the latest message id shown to him when
+    he last looked at the panel (it was on his screen). The later messages of the others
+    are his unread ones (``chat.selectors.unread_count``)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_reads"
+    )
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="chat_reads")
+    last_read = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="chat_read_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user.username} read game {self.game_id}'s chat up to {self.last_read}"

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from accounts.blocks import blocked_ids
 from chat import services
-from chat.models import MAX_LENGTH, ChatMessage, ChatMute
+from chat.models import MAX_LENGTH, ChatMessage, ChatMute, ChatRead
 from chat.services import CANNED, may_read, may_write
 from games.models import Game
 
@@ -108,3 +108,20 @@ def news(chat: dict, user, after: int) -> list:
         for m in chat.get("messages", ())
         if m.pk > after and m.author_id != user.pk and not m.is_hidden
     ]
+
+
+def unread_count(game: Game, user, seat) -> int | None:
+    """How many messages of the others (not hidden, not from a player ``user`` mutes or
+    blocked) ``game``'s chat has that ``user`` has not seen (``ChatRead``); None when the
+    viewer has no unread mark (not a player, or the game has no chat)."""
+    if seat is None or not user.is_authenticated or user.is_bot:
+        return None
+    if game.status == Game.Status.WAITING or not services.has_company(game):
+        return None
+    read = ChatRead.objects.filter(user=user, game=game).values_list("last_read", flat=True)
+    return (
+        ChatMessage.objects.filter(game=game, pk__gt=read.first() or 0, hidden_at__isnull=True)
+        .exclude(author=user)
+        .exclude(author_id__in=muted_ids(user) | blocked_ids(user))
+        .count()
+    )

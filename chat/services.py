@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from chat.models import MAX_LENGTH, ChatMessage, ChatMute
+from chat.models import MAX_LENGTH, ChatMessage, ChatMute, ChatRead
 from games import push
 from games.models import Game
 from moderation import services as moderation
@@ -174,6 +174,19 @@ def _duration(seconds: int) -> str:
     if minutes < 120:
         return f"{minutes} minutes"
     return f"{math.ceil(minutes / 60)} hours"
+
+
+def chat_read(*, user, game: Game, last: int) -> int:
+    """``user`` (a player of ``game``) has seen its chat up to message ``last``: his unread
+    mark counts from there. A ``last`` beyond the game's latest message counts as that one;
+    an older one than already read changes nothing. Returns how far he has read."""
+    latest = ChatMessage.objects.filter(game=game, pk__lte=last).order_by("-pk")
+    upto = latest.values_list("pk", flat=True).first() or 0
+    read, _ = ChatRead.objects.get_or_create(user=user, game=game)
+    if upto > read.last_read:
+        ChatRead.objects.filter(pk=read.pk, last_read__lt=upto).update(last_read=upto)
+        return upto
+    return read.last_read
 
 
 def mute_set(*, user, muted, on: bool) -> None:

@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from accounts.models import User
 from chat import services
 from chat.models import ChatMessage
-from chat.selectors import CLOSED, chat_context, chat_stamp, news
+from chat.selectors import CLOSED, chat_context, chat_stamp, news, unread_count
 from games.models import Game
 from games.selectors import game_for_user
 from moderation.services import ModerationError
@@ -28,6 +28,7 @@ from xix_site.numbers import whole_number
 
 PANEL = "chat/panel.html#panel"
 POLL = "chat/panel.html#poll-answer"
+UNREAD = "chat/panel.html#unread"
 PAGE = "chat/page.html"
 OUT_OF_DATE = "This form is out of date: reload the page and write again."
 
@@ -88,7 +89,28 @@ def _poll(request, game, seat) -> HttpResponse:
         return HttpResponse(status=204)
     chat = chat_context(game, request.user, seat)
     context = {"chat": chat, "game": game, "news": news(chat, request.user, after)}
+    context["unread"] = unread_count(game, request.user, seat)
     return render(request, POLL, context)
+
+
+@require_POST
+@never_cache
+def read(request, game_id):
+    """The player has seen the chat up to message ``last`` (static/chat/chat.js posts it
+    when the panel is on his screen): his unread mark, now, in answer."""
+    if not request.user.is_authenticated:
+        return HttpResponse("Log in first.", status=403, content_type="text/plain")
+    game, seat = game_for_user(game_id, request.user)
+    if unread_count(game, request.user, seat) is None:
+        raise Http404("You have no unread mark in this game's chat.")
+    last = whole_number(request.POST.get("last", ""))
+    if last is None:
+        return HttpResponse(
+            "The message number must be a whole number.", status=400, content_type="text/plain"
+        )
+    services.chat_read(user=request.user, game=game, last=last)
+    context = {"game": game, "unread": unread_count(game, request.user, seat)}
+    return render(request, UNREAD, context)
 
 
 def _post(request, game_id) -> HttpResponse:

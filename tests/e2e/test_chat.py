@@ -103,3 +103,41 @@ def test_too_many_messages_are_refused_on_the_page(live_server, new_page, settin
     # The refused words stay in the box.
     expect(page.get_by_label("Message to the players")).to_have_value("three")
     assert ChatMessage.objects.count() == 2
+
+
+def test_an_unread_mark_in_the_header_appears_live_and_clears_when_the_chat_is_seen(
+    live_server, new_page
+):
+    """bob's phone shows the top of the game; the chat is far below. alice writes twice:
+    "Chat (2 new)" appears in his header without a reload, stays after a reload, and goes
+    once he follows it to the chat, for good."""
+    from chat import services
+    from chat.models import ChatRead
+
+    base = live_server.url
+    alice, bob = person("alice"), person("bob")
+    game = start_game(alice, bob, seed="e2e-unread")
+    page = new_page(viewport={"width": 390, "height": 844})
+    log_in(page, base, bob.username)
+    page.goto(f"{base}/games/{game.pk}/")
+    link = page.locator("#chat-unread")
+    expect(link).to_have_text("Chat")
+    assert not page.locator("#chat-log").evaluate(
+        "e => e.getBoundingClientRect().top < window.innerHeight"
+    ), "the chat should start below the first screen"
+    page.evaluate("() => { window.notReloaded = true; }")
+
+    for text in ("Hello bob", "Your move, I think"):
+        services.message_post(author=alice, game=game, text=text, last_seen=0)
+    expect(link).to_have_text("Chat (2 new)", timeout=15_000)
+    assert page.evaluate("() => window.notReloaded") is True
+    page.reload()
+    expect(page.locator("#chat-unread")).to_have_text("Chat (2 new)")
+
+    page.locator("#chat-unread").click()
+    expect(page.locator("#chat-log")).to_contain_text("Your move, I think")
+    expect(page.locator("#chat-unread")).to_have_text("Chat")
+    latest = ChatMessage.objects.filter(game=game).order_by("-pk").first()
+    assert ChatRead.objects.get(user=bob, game=game).last_read == latest.pk
+    page.reload()
+    expect(page.locator("#chat-unread")).to_have_text("Chat")

@@ -65,7 +65,7 @@ def take_first_choice(page):
     to come back: trade (first card, first position), raise, or the first card button."""
     page.locator("#game-live").evaluate("element => element.dataset.e2eStale = 'yes'")
     trade = page.locator("form.trade-form")
-    raise_button = page.get_by_role("button", name=re.compile(r"^Raise the stakes"))
+    raise_button = page.get_by_role("button", name=re.compile(r"^Raise to "))
     if trade.count():
         for group in trade.locator("fieldset").all():
             group.locator("input[type=radio]").first.check()

@@ -268,7 +268,7 @@ def test_raise_and_abandon_buttons_post_what_they_say(game):
     state = game_state(game)
     client = client_for(mover(game))
     html = client.get(reverse("games:game", args=[game.pk])).content.decode()
-    assert labels(html, "Raise the stakes to")
+    assert f">Raise to {state.stakes_next}</button>" in html
     response = client.post(act_url(game), {"seq": str(state.n_actions), "type": "raise"}, **HX)
     assert response.status_code == 200
     assert f"You raised the stakes to {state.stakes_next}" in text(response.content.decode())

@@ -132,6 +132,9 @@ TABLE = {
     "chat:chat@finished": row(G, "finished", 200, 200, 200, 200, 200, 200),
     "chat:mute": row(P, None, L, 400, 400, 400, 400, 400),
     "chat:mute_here": row(P, "live", L, 400, 400, 400, 400, 400),
+    # The unread mark's read post (no "last" here: 400): only players have a mark.
+    "chat:read": row(P, "live", 403, 400, 400, 404, 404, 404),
+    "chat:read@private": row(P, "private", 403, 400, 400, 404, 404, 404),
     # alice's message in the live game: not hers to report; nobody else reads the chat
     # during play, and to them the line does not exist (the answer of a missing id).
     "chat:report": row(G, "chat-message", L, 400, 200, 404, 404, 404),

@@ -90,7 +90,9 @@ def test_each_seat_sees_names_the_mover_and_only_its_own_hand(seats):
             if seat == mover:
                 assert "Your turn" in text(html)
                 assert sorted(buttons(html)) == sorted(state.hands[seat])
-                assert f'aria-label="Play the {NAME[state.hands[seat][0]]}"' in html
+                first = state.hands[seat][0]
+                shown_as = f"{first[:-1]}{card(first)['sign']}"  # "J♠": what it shows
+                assert f'aria-label="Play {shown_as}, the {NAME[first]}"' in html
             else:
                 assert buttons(html) == []
                 mover_name = users[mover].username
