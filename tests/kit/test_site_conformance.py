@@ -29,7 +29,6 @@ from html import unescape
 from html.parser import HTMLParser
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from games import registry, services, tables
@@ -41,10 +40,10 @@ from games.selectors import game_state
 from games.views.play import SEQ
 from notifications.models import Notification
 from tests.factories import UserFactory
+from tests.games.fixtures_play import HX, act_url, client_for, page_url, people
 
 pytestmark = pytest.mark.django_db
 
-HX = {"HTTP_HX_REQUEST": "true"}
 GAMES = [*registry.served(), *(key for key in ("tally",) if key not in registry.served())]
 CASES = [
     pytest.param(key, variant, seats, id=f"{key}-{variant}-{seats}")
@@ -87,25 +86,7 @@ def serve(request):
     return key
 
 
-# --- people and pages ---------------------------------------------------------------------
-
-
-def people(n, prefix="p"):
-    return [UserFactory(username=f"{prefix}{i}") for i in range(n)]
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def page_url(game) -> str:
-    return reverse("games:game", args=[game.pk])
-
-
-def act_url(game) -> str:
-    return reverse("games:act", args=[game.pk])
+# --- pages and forms ----------------------------------------------------------------------
 
 
 def log_size(game) -> int:
@@ -299,7 +280,7 @@ def test_a_seats_pages_polls_and_downloads_do_not_depend_on_cards_it_cannot_know
 def malformed(post: dict, site, rng) -> list[tuple[str, dict, str]]:
     """(what, post, message) for posts of no action at all, made from a legal ``post``:
     the action number missing or garbled, the type missing or unknown, one of the action's
-    own fields missing or garbled; each message as the view words it."""
+    own fields missing, garbled or out of range; each message as the view words it."""
     fields = [name for name in post if name not in ("seq", "type", "csrfmiddlewaretoken")]
     bad = [
         ("no action number", {k: v for k, v in post.items() if k != "seq"}),
@@ -311,6 +292,7 @@ def malformed(post: dict, site, rng) -> list[tuple[str, dict, str]]:
         field = rng.choice(fields)
         bad.append((f"no {field}", {k: v for k, v in post.items() if k != field}))
         bad.append((f"a garbled {field}", {**post, field: "x1"}))
+        bad.append((f"an out-of-range {field}", {**post, field: "999999999"}))
     refused = []
     for what, form in bad:
         try:
