@@ -4,13 +4,12 @@ pages do not depend on cards it cannot know; the placing form offers exactly the
 placements and refuses the rest with the rule's words; whole games are played by form posts
 to the end; the replay and the record of a finished game."""
 
-import random
 import re
 
 import pytest
 from django.urls import reverse
 
-from games import registry, services
+from games import registry
 from games.models import Game, GameAction
 from games.onexeno.engine import IDS
 from games.onexeno.site import SITE, cell_code
@@ -21,14 +20,13 @@ from tests.factories import UserFactory, start_table
 from tests.games.fixtures_play import (
     HX,
     act_url,
-    captures,
     client_for,
     element,
+    finish,
     page_url,
     people,
     play_moves,
     poll_url,
-    same_answers,
     text,
 )
 
@@ -125,33 +123,6 @@ def test_each_seat_sees_every_name_the_mover_and_its_own_cards_only(variant, sea
         assert faces_shown(polled.content.decode()) == public_cards(state) | own
 
 
-def test_a_seats_pages_do_not_depend_on_cards_it_cannot_know():
-    """Two tables whose decks differ only by ``RULES.hidden_swap`` for seat 0, the same
-    moves made at both: seat 0 and a spectator get the same bytes (page, partial, polls,
-    download, replay); the seat whose cards differ does not."""
-    users, spectator = people(3), UserFactory(username="watcher")
-    game_a = start_table("onexeno", "basic", users, seed="hidden")
-    setup_b = RULES.hidden_swap(game_a.setup, 0, random.Random(7), 3)
-    game_b = start_table("onexeno", "basic", users, seed="hidden")
-    Game.objects.filter(pk=game_b.pk).update(setup=setup_b)
-    game_b.refresh_from_db()
-    secret = {a for a, b in zip(game_a.setup["deck"], setup_b["deck"], strict=True) if a != b}
-    assert len(secret) == 2
-    for seq in range(6):
-        state_a, state_b = game_state(game_a), game_state(game_b)
-        shared = [a for a in state_b.legal_actions() if a in state_a.legal_actions()]
-        action = next(a for a in shared if a.get("card") not in secret)
-        for game in (game_a, game_b):
-            services.game_act(
-                user=users[state_a.to_move], game_id=game.pk, action=action, expected_seq=seq
-            )
-    for seen in same_answers(game_a, game_b, (users[0], spectator)).values():
-        assert faces_shown(seen["page"][1]).isdisjoint(secret)
-    owners = [s for s in range(3) if game_state(game_a).hands[s] != game_state(game_b).hands[s]]
-    assert owners and all(s != 0 for s in owners)
-    assert captures(game_a, users[owners[0]])["page"] != captures(game_b, users[owners[0]])["page"]
-
-
 def test_bad_posts_are_refused_with_the_rule_and_change_nothing():
     users, spectator = people(3), UserFactory(username="watcher")
     game = start_table("onexeno", "basic", users, seed="bad")
@@ -214,46 +185,12 @@ def test_bad_posts_are_refused_with_the_rule_and_change_nothing():
     assert game.n_actions == 0 and game.to_move == mover
 
 
-def play_by_posts(game, users, rng):
-    """Play to the end as people do: read the page, pick a card and turn a cell offers, post
-    it (by htmx every other time), or pass when nothing fits. Returns the finished game."""
-    clients = {user.pk: client_for(user) for user in users}
-    posts = 0
-    while True:
-        game.refresh_from_db()
-        if game.status != Game.Status.ACTIVE:
-            return game, posts
-        client = clients[game.players[game.to_move].pk]
-        html = client.get(page_url(game)).content.decode()
-        seq = seq_of(html)
-        assert int(seq) == game.n_actions
-        choices = sorted(offered(html))
-        if choices and (rng.random() < 0.9 or 'value="pass"' not in html):
-            card, x, y, rotation = rng.choice(choices)
-            form = {
-                "seq": seq,
-                "type": "place",
-                "card": card,
-                "rotation": rotation,
-                "cell": cell_code(x, y),
-            }
-        else:
-            form = {"seq": seq, "type": "pass"}
-        if posts % 2:
-            answer = client.post(act_url(game), form, **HX)
-            assert answer.status_code == 200 and 'id="game-live"' in answer.content.decode()
-        else:
-            answer = client.post(act_url(game), form)
-            assert answer.status_code == 303
-        posts += 1
-
-
 @pytest.mark.parametrize(("variant", "seats"), [("basic", 3), ("partners", 4)])
-def test_a_whole_game_by_form_posts_shows_each_player_their_place(variant, seats):
+def test_a_finished_game_shows_each_player_their_place(variant, seats):
+    """(The whole game by form posts: tests/kit/test_site_conformance.py.)"""
     users = people(seats)
-    game = start_table("onexeno", variant, users, seed=f"posts-{variant}")
-    game, posts = play_by_posts(game, users, random.Random(seats))
-    assert game.status == Game.Status.FINISHED and posts == game.n_actions > 10
+    game = finish(start_table("onexeno", variant, users, seed=f"posts-{variant}"), seed=seats)
+    assert game.status == Game.Status.FINISHED and game.n_actions > 10
     state = game_state(game)
     assert state.over
     for seat, user in enumerate(users):
@@ -271,8 +208,7 @@ def test_a_whole_game_by_form_posts_shows_each_player_their_place(variant, seats
 
 def test_the_replay_and_record_of_a_finished_game():
     users = people(3)
-    game = start_table("onexeno", "basic", users, seed="record")
-    game, _posts = play_by_posts(game, users, random.Random(1))
+    game = finish(start_table("onexeno", "basic", users, seed="record"), seed=1)
     client = client_for(users[1])
     replay = client.get(reverse("games:replay", args=[game.pk]) + "?step=5")
     assert replay.status_code == 200
