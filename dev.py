@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Developer entry point for XIX Online. Standard library only.
 
-    python3 dev.py run [runserver args]   set up .venv, migrate, seed demo users, serve :8000
-                                          (and run the periodic jobs every minute); SITE_URL,
-                                          unless set, follows the address (e.g. `run 8101`)
+    python3 dev.py run [ADDRESS] [--noreload]
+                                          set up .venv, migrate, seed demo users, serve :8000
+                                          under uvicorn (ASGI) with push updates on, reloading
+                                          on code changes (and run the periodic jobs every
+                                          minute); SITE_URL, unless set, follows the address
+                                          (e.g. `run 8101`)
     python3 dev.py test [pytest args]     set up .venv, run the whole pytest suite
     python3 dev.py setup                  set up .venv only (used by .ci/run)
 
@@ -16,6 +19,7 @@ with the virtual environment's interpreter, so the commands below always run ins
 import hashlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import venv
@@ -85,57 +89,99 @@ def bootstrap() -> None:
         STAMP.write_text(fingerprint + "\n")
 
 
-# runserver options that take a value (the next argument is not the address).
-RUNSERVER_VALUE_OPTIONS = {"--settings", "--pythonpath", "-v", "--verbosity"}
 DEFAULT_ADDRESS = "127.0.0.1:8000"
+RUN_USAGE = "usage: python3 dev.py run [ADDRESS] [--noreload]; ADDRESS: 8101, host:8101, [::1]:8101"
+# The project's own code: what the server watches to reload itself (not .venv, whose
+# thousands of files would be read again every quarter of a second).
+WATCHED = ["xix_site", "accounts", "chat", "games", "moderation", "notifications", "ratings"]
 
 
-def site_url_for(runserver_args: list[str]) -> str:
-    """The site's address for runserver's arguments ("8101", "0.0.0.0:8101", "[::1]:8101",
+def run_options(args: list[str]) -> tuple[str, str, bool]:
+    """(host, port, reload) from `run`'s arguments: at most one address ("8101",
+    "0.0.0.0:8101", "[::1]:8101"; 127.0.0.1:8000 without one) and ``--noreload``.
+    Anything else stops dev.py with its usage."""
+    reload = "--noreload" not in args
+    addresses = [arg for arg in args if arg != "--noreload"]
+    if len(addresses) > 1 or any(arg.startswith("-") for arg in addresses):
+        sys.exit(RUN_USAGE)
+    host, colon, port = (addresses[0] if addresses else DEFAULT_ADDRESS).rpartition(":")
+    if not colon:
+        host = "127.0.0.1"
+    if not port.isdigit() or not host:
+        sys.exit(RUN_USAGE)
+    return host, port, reload
+
+
+def site_url_for(args: list[str]) -> str:
+    """The site's address for `run`'s arguments ("8101", "0.0.0.0:8101", "[::1]:8101",
     or none: 127.0.0.1:8000), for the links in e-mails. An address that listens on every
     interface is reached locally as 127.0.0.1."""
-    address = DEFAULT_ADDRESS
-    skip = False
-    for arg in runserver_args:
-        if skip:
-            skip = False
-        elif arg in RUNSERVER_VALUE_OPTIONS:
-            skip = True
-        elif not arg.startswith("-"):
-            address = arg
-            break
-    host, colon, port = address.rpartition(":")
-    if not colon:
-        host, port = "", address
-    if host in ("", "0", "0.0.0.0", "[::]"):
+    host, port, _reload = run_options(args)
+    if host in ("0", "0.0.0.0", "[::]"):
         host = "127.0.0.1"
     return f"http://{host}:{port}"
 
 
+def server_command(args: list[str]) -> list[object]:
+    """The ASGI server (uvicorn) for `run`'s arguments: one process, which serves the
+    pages, their event streams (push updates) and the static files, and reloads itself
+    when a Python file of the project changes (unless ``--noreload``)."""
+    host, port, reload = run_options(args)
+    command = [sys.executable, "-m", "uvicorn", "xix_site.asgi:application"]
+    command += ["--host", host.strip("[]"), "--port", port]
+    # An open page's event stream never ends by itself: stopping or reloading closes it
+    # after a second instead of waiting for every tab to close.
+    command += ["--timeout-graceful-shutdown", "1"]
+    if reload:
+        command.append("--reload")
+        for folder in WATCHED:
+            command += ["--reload-dir", ROOT / folder]
+    return command
+
+
 def run(args: list[str]) -> None:
     python = sys.executable
-    args = args or [DEFAULT_ADDRESS]
     # Links in e-mails (SITE_URL) lead to the port served here, unless SITE_URL is set.
     os.environ.setdefault("SITE_URL", site_url_for(args))
+    server = server_command(args)
+    # The server is ASGI: pages hold event streams (PUSH_EVENTS). Without REDIS_URL the
+    # pings stay inside the one server process, where the requests and their in-process
+    # tasks (bots' moves) publish them; with it, they go through Redis.
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "xix_site.settings.dev")
+    os.environ.setdefault("PUSH_EVENTS", "true")
     call(python, "manage.py", "migrate", "--noinput")
     call(python, "manage.py", "seed_demo")
     if os.environ.get("REDIS_URL"):
         # With a broker, `celery -A xix_site worker` and `beat` do the background work.
-        replace_process(python, "manage.py", "runserver", *args)
+        replace_process(*server)
     # Without Redis, tasks run inside the web process and there is no Celery beat: this
     # loop runs the periodic jobs (reminders, timeouts, expiry, digest) every minute.
     periodic = subprocess.Popen([python, "manage.py", "periodic", "--every", "60"])
+    # A `kill` (SIGTERM) stops both processes, as Ctrl-C does.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    web = None
+    code = 0
     try:
-        code = subprocess.call([python, "manage.py", "runserver", *args])
+        web = subprocess.Popen([str(part) for part in server], cwd=ROOT)
+        code = web.wait()
     except KeyboardInterrupt:
         code = 0
     finally:
-        periodic.terminate()
-        try:
-            periodic.wait(10)
-        except subprocess.TimeoutExpired:
-            periodic.kill()
+        stop(web, periodic)
     sys.exit(code)
+
+
+def stop(*processes) -> None:
+    """Ask each process to end; kill one that has not within 10 seconds."""
+    running = [process for process in processes if process is not None]
+    for process in running:
+        if process.poll() is None:
+            process.terminate()
+    for process in running:
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
 
 
 def test(args: list[str]) -> None:

@@ -37,6 +37,12 @@ NOT_PLACES = {"localtime", "Factory", "posixrules"}
 
 
 @functools.cache
+def place_zones() -> frozenset:
+    """The time zone names a person may choose: UTC and the places of the zone database."""
+    return frozenset(zoneinfo.available_timezones() - NOT_PLACES) | {"UTC"}
+
+
+@functools.cache
 def time_zone_choices() -> list:
     """UTC first, then the zones grouped by region (Africa, America, ...), then the other
     names (CET, GB, Japan, ...). Each option's label is its full name, so typing
@@ -85,6 +91,19 @@ class SignupForm(AllauthSignupForm):
     skipped the password hash and so answered in a fifth of the time, telling whether the
     address has an account. It hashes the typed password too, as creating the account would
     (docs/security.md, "Sign-up timing")."""
+
+    # Filled by static/js/signup.js with the browser's time zone; without JavaScript, or
+    # with a name this server does not know, the account keeps UTC.
+    time_zone = forms.CharField(required=False, widget=forms.HiddenInput, max_length=64)
+
+    def clean_time_zone(self) -> str:
+        zone = self.cleaned_data.get("time_zone", "").strip()
+        return zone if zone in place_zones() else "UTC"
+
+    def custom_signup(self, request, user):
+        super().custom_signup(request, user)
+        user.time_zone = self.cleaned_data["time_zone"]
+        user.save(update_fields=["time_zone"])
 
     def try_save(self, request):
         if self.account_already_exists:

@@ -28,6 +28,7 @@ from accounts import blocks
 from games import aborts, invite_limits, notices, push, registry, services
 from games.models import DAYS_PER_MOVE, Game, GameSeat, Invitation
 from games.selectors import hidden_from, is_challenge
+from notifications.services import viewing_mark
 
 NOT_OPEN = "This table is no longer open: it has started, been cancelled or lapsed."
 
@@ -333,6 +334,10 @@ def _start(game: Game, *, actor) -> None:
     push.game_changed(game)
     game.invitations.filter(answered_at__isnull=True).update(answered_at=game.started_at)
     notices.table_started(game, actor)
+    if not actor.is_bot:
+        # Whoever's seat or bot filled the table is sent straight to it: they count as
+        # looking at it, so the bots' opening moves do not e-mail them "Your move".
+        viewing_mark(actor.pk, game.pk)
     services.turn_begins(game, actor=actor)
 
 

@@ -1,14 +1,18 @@
 """The replay viewer and the record download, for games that are over.
 
-Both show every card, so both are refused while a game is waiting or in play, to the
-players and to everyone else. The one exception is the replay of a game in play for a
-moderator who does not play in it (``selectors.can_see_every_card``): it is how the admin
-shows the game's course while looking into a report. The record download stays refused.
+Both are for everyone who may see the game (``selectors.may_see``): a finished public
+game's for every visitor, signed in or not; a private table's for its people only. A
+visitor who is not signed in is sent to log in for a game they may not watch or that
+does not exist, as the game page sends them. Both show every card, so both are refused
+while a game is waiting or in play, to the players and to everyone else. The one
+exception is the replay of a game in play for a moderator who does not play in it
+(``selectors.can_see_every_card``): it is how the admin shows the game's course while
+looking into a report. The record download stays refused.
 """
 
 import json
 
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -21,8 +25,8 @@ from games.kit.records import record_of
 from games.models import Game
 from games.outcomes import place_text
 from games.rows import score_text
-from games.selectors import can_see_every_card, game_for_user, history_lines, player_names
-from games.views.play import kind_of, site_of, variant_info
+from games.selectors import can_see_every_card, history_lines, player_names
+from games.views.play import _game_for_viewer, kind_of, site_of, variant_info
 from xix_site.numbers import whole_number
 from xix_site.rules_pages import credit_line
 
@@ -176,13 +180,14 @@ def _many_result_line(game: Game, names: list[str], seat) -> str:
     return f"{' and '.join(first)} won: {scores}"
 
 
-@login_required
 @require_safe
 @vary_on_headers("HX-Request")
 def game_replay(request, game_id):
     """Step through a finished game, every card face up; ``?step=N`` picks the position
     after N actions. htmx requests get only the step partial."""
-    game, seat = game_for_user(game_id, request.user)
+    game, seat = _game_for_viewer(request, game_id)
+    if game is None:
+        return redirect_to_login(request.get_full_path())
     if not can_see_every_card(request.user, game):
         return _refuse(
             request, game, title="No replay yet", status=403, message=NOT_OVER[game.status][0]
@@ -246,12 +251,13 @@ def _record_json(record: dict) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-@login_required
 @require_safe
 def game_record(request, game_id):
     """The game's record as a JSON file in its game's format (``xix/1`` for XIX), for
     finished or aborted games only."""
-    game, _seat = game_for_user(game_id, request.user)
+    game, _seat = _game_for_viewer(request, game_id)
+    if game is None:
+        return redirect_to_login(request.get_full_path())
     if not game.is_over:
         return _refuse(
             request, game, title="No record yet", status=403, message=NOT_OVER[game.status][1]

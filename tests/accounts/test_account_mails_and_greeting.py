@@ -1,10 +1,8 @@
 """What a new player meets (issue 14, item 22): a first-time welcome, one "forgotten
-password" link on the log-in page, the site's own account e-mails, and links in e-mails
-that follow the port `python3 dev.py run` serves on."""
+password" link on the log-in page and the site's own account e-mails (the links in
+e-mails that follow the port `python3 dev.py run` serves on: tests/test_dev_run.py)."""
 
-import importlib.util
 import re
-from pathlib import Path
 
 import pytest
 from django.core import mail
@@ -106,62 +104,3 @@ def test_the_address_confirmation_mail_is_the_sites_own(client, verified_user):
     message = only_mail_to("carol.new@example.com")
     assert_in_our_voice(message, "Confirm your e-mail address")
     assert '"carol"' in message.body
-
-
-# --- dev.py run: the site's address follows the port ------------------------------------
-
-
-def load_dev():
-    path = Path(__file__).resolve().parents[2] / "dev.py"
-    spec = importlib.util.spec_from_file_location("dev_under_test", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.mark.parametrize(
-    ("args", "url"),
-    [
-        ([], "http://127.0.0.1:8000"),
-        (["8101"], "http://127.0.0.1:8101"),
-        (["127.0.0.1:8101"], "http://127.0.0.1:8101"),
-        (["localhost:9000", "--noreload"], "http://localhost:9000"),
-        (["--noreload", "0.0.0.0:8102"], "http://127.0.0.1:8102"),
-        (["[::1]:8103"], "http://[::1]:8103"),
-    ],
-)
-def test_dev_run_gives_the_site_the_address_it_serves_on(monkeypatch, args, url):
-    dev = load_dev()
-    monkeypatch.delenv("SITE_URL", raising=False)
-    seen = {}
-
-    def fake_call(*command):
-        seen.setdefault("site_url", dev.os.environ.get("SITE_URL"))
-
-    class Stop(Exception):
-        pass
-
-    def fake_popen(command, **kwargs):
-        raise Stop
-
-    monkeypatch.setattr(dev, "call", fake_call)
-    monkeypatch.setattr(dev.subprocess, "Popen", fake_popen)
-    monkeypatch.setattr(dev, "replace_process", lambda *a: (_ for _ in ()).throw(Stop()))
-    with pytest.raises(Stop):
-        dev.run(args)
-
-    assert seen["site_url"] == url
-    assert dev.os.environ["SITE_URL"] == url
-
-
-def test_dev_run_keeps_a_site_url_that_was_set(monkeypatch):
-    dev = load_dev()
-    monkeypatch.setenv("SITE_URL", "https://xix.example.com")
-    monkeypatch.setattr(dev, "call", lambda *command: None)
-    monkeypatch.setattr(dev.subprocess, "Popen", lambda *a, **k: (_ for _ in ()).throw(OSError))
-    monkeypatch.setattr(dev, "replace_process", lambda *a: (_ for _ in ()).throw(OSError))
-
-    with pytest.raises(OSError):
-        dev.run(["8101"])
-
-    assert dev.os.environ["SITE_URL"] == "https://xix.example.com"

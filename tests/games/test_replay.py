@@ -91,11 +91,58 @@ def active(ann, bob):
 # --- who may see a replay ----------------------------------------------------------------
 
 
+def test_a_visitor_replays_and_downloads_a_finished_public_game(client, finished):
+    """Not signed in: the replay with every card, and the record, as anyone signed in,
+    from the links at the end of the game's page."""
+    page = client.get(f"/games/{finished.pk}/").content.decode()
+    assert f'href="{replay_url(finished)}"' in page and f'href="{record_url(finished)}"' in page
+    response = client.get(replay_url(finished, 0))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert sorted(cards_on_page(html)) == list(range(1, 19))
+    assert "Step 0 of" in text(response)
+    assert f'href="{record_url(finished)}"' in html  # "Download the record"
+
+    record = client.get(record_url(finished))
+    assert record.status_code == 200
+    assert record["Content-Disposition"].startswith("attachment;")
+    assert json.loads(record.content)["deal"] == finished.deal
+
+
+def test_a_visitor_finds_the_replay_on_a_players_profile(client, finished):
+    profile = client.get("/players/ann/")
+    assert profile.status_code == 200
+    link = re.search(r'<a href="([^"]+)" aria-label="Replay of game', profile.content.decode())
+    assert link and link[1] == replay_url(finished)
+    replay_page = client.get(link[1])
+    assert replay_page.status_code == 200
+    assert "Replay" in text(replay_page) and "Step 0 of" in text(replay_page)
+
+
 @pytest.mark.parametrize("url", [replay_url, record_url])
-def test_anonymous_visitors_are_sent_to_log_in(client, finished, url):
-    response = client.get(url(finished))
-    assert response.status_code == 302
-    assert response["Location"].startswith("/accounts/login/")
+def test_a_visitor_gets_no_card_of_a_game_in_play(client, active, url):
+    response = client.get(url(active))
+    assert response.status_code == 403
+    assert "still being played" in text(response)
+    assert cards_on_page(response.content.decode()) == []
+    assert json.dumps(active.deal) not in response.content.decode()
+    assert "Content-Disposition" not in response
+
+
+@pytest.mark.parametrize("url", [replay_url, record_url])
+def test_a_visitor_is_sent_to_log_in_for_a_private_table_or_a_missing_game(client, url):
+    """A finished private table's replay and record are its people's: a visitor is sent
+    to log in, exactly as for a game that does not exist."""
+    from tests.games.table_helpers import finish_table
+    from tests.games.test_private_tables import private_table
+
+    cast = {name: UserFactory(username=name) for name in ("ann", "ben", "cy")}
+    private = finish_table(private_table(cast), [3, 2, 1], [1, 2, 3])
+    missing = Game(pk=private.pk + 1000)
+    for game in (private, missing):
+        response = client.get(url(game))
+        assert response.status_code == 302
+        assert response["Location"] == f"/accounts/login/?next={url(game)}"
 
 
 @pytest.mark.parametrize("who", ["ann", "bob", "carol", "staff"])

@@ -175,6 +175,10 @@ ACCOUNT_EMAIL_SUBJECT_PREFIX = "[XIX Online] "
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
+# The browser that signed up is logged in when its confirmation link is followed there
+# (LOGIN_ON_EMAIL_CONFIRMATION) for as long as the link is valid, not only within
+# allauth's 15 minutes: people read their mail later. Another browser is never logged in.
+ACCOUNT_LOGIN_TIMEOUT = ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS * 24 * 60 * 60
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_SESSION_REMEMBER = None  # ask ("Remember me")
 # The account pages go through allauth's rate limits, counted in the cache: Redis when
