@@ -275,3 +275,15 @@ def games_finished(user):
     return Game.objects.filter(
         user_games(user), status__in=[Game.Status.FINISHED, Game.Status.ABORTED]
     ).order_by("-finished_at", "-updated")
+
+
+def next_game_for(user, *, after=None) -> int | None:
+    """The id of the game that has waited longest for ``user``'s move (nearest deadline
+    first, then the oldest change), leaving out the game ``after``; None when no other game
+    waits for them. Behind the game page's "Next game" button and ``/games/next``."""
+    games = games_your_turn(user)
+    if after is not None:
+        games = games.exclude(pk=after)
+    return games.order_by(F("deadline").asc(nulls_last=True), "updated").values_list(
+        "pk", flat=True
+    ).first()

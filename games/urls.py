@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import lobby, play, replay, watch
+from games.views import lobby, next_game, play, replay, watch
 
 app_name = "games"
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path("tables/<int:game_id>/bot", lobby.table_add_bot, name="table_add_bot"),
     path("games/", lobby.my_games, name="my_games"),
     path("watch/", watch.watch, name="watch"),
+    path("games/next", next_game.next_game, name="next_game"),
     path("games/<int:game_id>/", play.game_page, name="game"),
     path("games/<int:game_id>/act", play.game_act, name="act"),
     path("games/<int:game_id>/poll", play.game_poll, name="poll"),

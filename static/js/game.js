@@ -270,3 +270,26 @@
     }
   });
 })();
+
+/* "Next game": the key N follows the page's "Next game" link, when there is one and the
+   player is not typing (a chat line, a form field) or holding a modifier. */
+(function () {
+  "use strict";
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "n" && event.key !== "N") {
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) {
+      return;
+    }
+    var target = event.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) {
+      return;
+    }
+    var link = document.getElementById("next-game");
+    if (link) {
+      event.preventDefault();
+      window.location.assign(link.href);
+    }
+  });
+})();

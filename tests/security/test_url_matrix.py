@@ -99,6 +99,8 @@ TABLE = {
     "games:table_leave": row(HX, "challenge", L, 200, 403, 403, 403, 403),
     "games:table_add_bot": row(HX, "challenge", L, 400, 403, 403, 403, 403),
     "games:my_games": row(G, None, L, 200, 200, 200, 200, 200),
+    # "Next game": to the game waiting for one's move, or to My games when none is.
+    "games:next_game": row(G, None, L, 302, 302, 302, 302, 302),
     # A visitor watches a public game as a spectator (games.watch).
     "games:game": row(G, "live", 200, 200, 200, 200, 200, 200),
     "games:game@finished": row(G, "finished", 200, 200, 200, 200, 200, 200),
