@@ -13,6 +13,8 @@ yet has none. Nothing here names a game.
 
 from dataclasses import dataclass, replace
 
+from django.urls import reverse
+
 from games import registry
 
 
@@ -108,6 +110,22 @@ def variant_page(key: str, variant: str) -> RulesPage:
     page = game(key)
     label = registry.rules(key).variants[variant].label
     return replace(page, template=template, variant=variant, variant_label=label)
+
+
+def rules_url(key: str, variant: str) -> str | None:
+    """Where a game page links for its rules: the variant's own page when it has one, else
+    the game's page, at its ``VARIANTS_SECTION`` for any variant but the first (the one the
+    page describes); None for a game without a rules page."""
+    about = registry.about(key) if key in registry.ENGINES else None
+    if about is None:
+        return None
+    if variant in about.VARIANT_PAGES:
+        return reverse("rules_variant", kwargs={"key": key, "variant": variant})
+    url = reverse("rules_game", kwargs={"key": key})
+    section = getattr(about, "VARIANTS_SECTION", "")
+    if section and variant != next(iter(registry.rules(key).variants)):
+        url += f"#{section}"
+    return url
 
 
 def credit_line(key: str) -> str:

@@ -10,7 +10,15 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
+from xix_site import rules_pages
+
 register = template.Library()
+
+
+@register.simple_tag
+def rules_url(kind, variant):
+    """The rules of a game's variant, for the game page's \"Rules\" link (``rules_pages``)."""
+    return rules_pages.rules_url(kind, variant) or ""
 
 
 @register.simple_tag

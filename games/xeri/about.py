@@ -11,3 +11,7 @@ CREDIT_IN_FOOTER = False  # pages about Xeri add its credit to the footer
 
 VARIANT_PAGES: dict[str, str] = {}  # no variant has a rules page of its own
 STYLESHEETS: tuple[str, ...] = ()  # nothing of Xeri's on every page
+
+# The section of the rules page about the variants (its id): a game page of any variant
+# but the first links there.
+VARIANTS_SECTION = "variants"

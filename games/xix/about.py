@@ -28,3 +28,7 @@ BOARDS_BY_VARIANT = True
 # Linked from every page (the variant badges appear in the lobby, game lists and profiles):
 # games/xix/static/xix/badges.css.
 STYLESHEETS = ("xix/badges.css",)
+
+# The section of the rules page about the variants (its id): a game page of any variant
+# but the first links there.
+VARIANTS_SECTION = "differences"
