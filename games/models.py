@@ -12,10 +12,17 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import registry
-from games.xix.engine import STANDARD
 from xix_site.records import AppendOnly
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
+# The game a row is unless told (every game before ``kind`` existed is XIX).
+DEFAULT_KIND = "xix"
+
+
+def default_variant() -> str:
+    """A new game's variant unless given: the variant the site offers first
+    (``registry.default_game``; the services always name one)."""
+    return registry.default_game().split("/", 1)[1]
 
 
 class Game(models.Model):
@@ -47,10 +54,10 @@ class Game(models.Model):
         ABANDONED = "abandoned", "Abandoned: no player left"
 
     # The game (a key of games.registry.ENGINES); every game before it existed is XIX.
-    kind = models.CharField(max_length=16, default="xix", db_default="xix")
+    kind = models.CharField(max_length=16, default=DEFAULT_KIND, db_default=DEFAULT_KIND)
     # A variant of the game's engine (``registry.rules(kind).variants``, which also names
     # it: ``variant_label``); no choices here, as each game has its own.
-    variant = models.CharField(max_length=16, default=STANDARD)
+    variant = models.CharField(max_length=16, default=default_variant)
     seats_count = models.PositiveSmallIntegerField(default=2, db_default=2)
     # The set-up in the game's own shape (rules(kind).new); for XIX {"deal", "first_leader"}.
     # Empty while a table waits (it is dealt when the table starts).

@@ -38,8 +38,6 @@ ALLOWED: dict[str, int] = {
     # getattr(game, "kind", "xix"): a stale default (issue 31).
     # registry.variant_choices("xix"): the challenge form offers XIX's variants.
     "games/forms.py": 1,
-    # imports STANDARD from games.xix.engine.
-    "games/models.py": 1,
     # CHALLENGE = Q(kind="xix", seats_count=2); game.kind == "xix".
     "games/selectors.py": 2,
     # imports XIX's deal; variant_choices("xix"); two kind == / != "xix" (challenge, site
