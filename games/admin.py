@@ -63,7 +63,7 @@ class AdjudicateForm(ReasonForm):
     def __init__(self, *args, game=None, **kwargs):
         super().__init__(*args, **kwargs)
         names = player_names(game) if game is not None else ["seat 0", "seat 1"]
-        if game is None or game.has_pair_columns:
+        if game is None or game.seats_count == 2:
             self.fields["winner"] = forms.TypedChoiceField(
                 coerce=int,
                 label="Winner",
@@ -89,26 +89,6 @@ class AdjudicateForm(ReasonForm):
 
 
 DEAL = "Deal"
-# Written for games of two seats only; a table's players, scores and places are its seats
-# (the inline), so its change page leaves these out rather than show them empty.
-PAIR_FIELDS = {"player0", "player1", "score0", "score1", "winner", "invited", "first_leader"}
-
-
-def _without(fieldsets, names) -> list:
-    """``fieldsets`` with the fields ``names`` left out (a row of fields shrinks, an empty
-    row goes)."""
-    kept = []
-    for name, options in fieldsets:
-        fields = []
-        for field in options["fields"]:
-            if isinstance(field, tuple):
-                field = tuple(f for f in field if f not in names) or None
-            elif field in names:
-                field = None
-            if field:
-                fields.append(field)
-        kept.append((name, {**options, "fields": tuple(fields)}))
-    return kept
 
 
 @admin.register(Game)
@@ -138,7 +118,7 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
         "=id",
         "seats__user__username",
         "created_by__username",
-        "invited__username",
+        "invitations__user__username",
     )
     date_hierarchy = "created"
     inlines = [GameSeatInline, GameActionInline]
@@ -153,12 +133,11 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
                     "status",
                     "rated",
                     "days_per_move",
-                    ("player0", "player1"),
-                    ("created_by", "invited"),
+                    "created_by",
                 )
             },
         ),
-        ("Result", {"fields": (("score0", "score1"), "winner", "reason", "verdict")}),
+        ("Result", {"fields": ("reason", "verdict")}),
         (
             "Clock",
             {
@@ -176,7 +155,7 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
         ),
         (
             DEAL,
-            {"classes": ("collapse",), "fields": ("seed", "first_leader", "deal", "rematch_of")},
+            {"classes": ("collapse",), "fields": ("seed", "setup", "rematch_of")},
         ),
         ("Reports", {"fields": ("reports",)}),
     )
@@ -198,8 +177,6 @@ class GameAdmin(KnowsViewer, ObjectActions, ReadOnly, admin.ModelAdmin):
     # down) show hidden cards: only to those who may see every card of this game.
     def get_fieldsets(self, request, obj=None):
         fieldsets = super().get_fieldsets(request, obj)
-        if obj is not None and not obj.has_pair_columns:
-            fieldsets = _without(fieldsets, PAIR_FIELDS)
         if obj is not None and can_see_every_card(request.user, obj):
             return fieldsets
         return [(name, options) for name, options in fieldsets if name != DEAL]

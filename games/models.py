@@ -8,15 +8,21 @@ are written only by ``games.services`` in the same transaction as the action its
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
 from games import registry
-from games.xix.engine import STANDARD
 from xix_site.records import AppendOnly
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
+# The game a row is unless told (every game before ``kind`` existed is XIX).
+DEFAULT_KIND = "xix"
+
+
+def default_variant() -> str:
+    """A new game's variant unless given: the variant the site offers first
+    (``registry.default_game``; the services always name one)."""
+    return registry.default_game().split("/", 1)[1]
 
 
 class Game(models.Model):
@@ -25,7 +31,7 @@ class Game(models.Model):
     # lookup that touches one of them (xix_site.admin.HiddenFieldsGuard), so they are never
     # a yes/no oracle. ``setup`` holds the deal in the game's own shape (a test checks
     # that every such field is declared here).
-    HIDDEN_FIELDS = frozenset({"seed", "deal", "first_leader", "setup"})
+    HIDDEN_FIELDS = frozenset({"seed", "setup"})
 
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting for an opponent"  # an open or direct challenge
@@ -48,52 +54,20 @@ class Game(models.Model):
         ABANDONED = "abandoned", "Abandoned: no player left"
 
     # The game (a key of games.registry.ENGINES); every game before it existed is XIX.
-    kind = models.CharField(max_length=16, default="xix", db_default="xix")
+    kind = models.CharField(max_length=16, default=DEFAULT_KIND, db_default=DEFAULT_KIND)
     # A variant of the game's engine (``registry.rules(kind).variants``, which also names
     # it: ``variant_label``); no choices here, as each game has its own.
-    variant = models.CharField(max_length=16, default=STANDARD)
+    variant = models.CharField(max_length=16, default=default_variant)
     seats_count = models.PositiveSmallIntegerField(default=2, db_default=2)
     # The set-up in the game's own shape (rules(kind).new); for XIX {"deal", "first_leader"}.
-    # Written beside ``deal`` and ``first_leader`` while both shapes are kept
-    # (docs/architecture.md, "Seats as rows").
+    # Empty while a table waits (it is dealt when the table starts).
     setup = models.JSONField(null=True, blank=True)
     seed = models.CharField(max_length=64, help_text="Seed of the shuffle that made the deal.")
-    deal = models.JSONField(help_text="The deal, laid out as in ruling 1.")
-    first_leader = models.PositiveSmallIntegerField()
 
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
     )
-    invited = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="games_invited",
-        help_text="For a direct challenge: the only user who may accept it.",
-    )
-    player0 = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="games_as_seat0",
-    )
-    player1 = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="games_as_seat1",
-    )
-
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
-    winner = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Winning seat; empty for a draw or an unfinished game."
-    )
-    # Signed: a game other than XIX can score below zero (tally, Xactika's bids).
-    score0 = models.SmallIntegerField(default=0)
-    score1 = models.SmallIntegerField(default=0)
     reason = models.CharField(max_length=16, choices=Reason.choices, blank=True)
 
     days_per_move = models.PositiveSmallIntegerField(
@@ -155,19 +129,8 @@ class Game(models.Model):
         ]
         indexes = [
             models.Index(fields=["status", "-updated"]),
-            models.Index(fields=["player0", "status"]),
-            models.Index(fields=["player1", "status"]),
             models.Index(fields=["status", "deadline"]),
             models.Index(fields=["status", "remind_at"]),
-        ]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(first_leader__in=(0, 1)), name="game_first_leader_is_a_seat"
-            ),
-            models.CheckConstraint(
-                condition=Q(winner__isnull=True) | Q(winner__in=(0, 1)),
-                name="game_winner_is_a_seat",
-            ),
         ]
 
     def __str__(self) -> str:
@@ -176,14 +139,8 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("games:game", args=[self.pk])
 
-    # Who sits where. A game of two seats keeps its players, scores and winner in the pair
-    # columns as well as in its seat rows (dual write, docs/architecture.md "Seats as
-    # rows"), and these read the columns: no query. A table of more seats has only its
-    # seat rows, read once and kept on the instance (``forget_seats`` after writing them).
-
-    @property
-    def has_pair_columns(self) -> bool:
-        return self.seats_count == 2
+    # Who sits where: the seat rows, for any number of seats, read once and kept on the
+    # instance (``forget_seats`` after writing them).
 
     def seat_rows(self) -> list:
         """The seated rows (position set), in position order, with their users. Uses the
@@ -204,6 +161,7 @@ class Game(models.Model):
 
     def refresh_from_db(self, *args, **kwargs):
         self.forget_seats()
+        self.__dict__.pop("_invitations_read", None)
         super().refresh_from_db(*args, **kwargs)
 
     def forget_seats(self) -> None:
@@ -213,15 +171,11 @@ class Game(models.Model):
 
     @property
     def players(self) -> tuple:
-        """The user in each seat, in position order (None where nobody sits yet)."""
-        if self.has_pair_columns:
-            return (self.player0, self.player1)
+        """The user in each seat, in position order (none while the game waits)."""
         return tuple(seat.user for seat in self.seat_rows())
 
     @property
     def player_ids(self) -> tuple:
-        if self.has_pair_columns:
-            return (self.player0_id, self.player1_id)
         return tuple(seat.user_id for seat in self.seat_rows())
 
     def seat_of(self, user) -> int | None:
@@ -235,9 +189,40 @@ class Game(models.Model):
 
     @property
     def scores(self) -> list[int]:
-        if self.has_pair_columns:
-            return [self.score0, self.score1]
         return [seat.score for seat in self.seat_rows()]
+
+    @property
+    def winner(self) -> int | None:
+        """A finished game of two seats: the seat ranked first alone (None for a draw);
+        None for any other game."""
+        if self.seats_count != 2 or self.status != self.Status.FINISHED:
+            return None
+        firsts = [seat.position for seat in self.seat_rows() if seat.rank == 1]
+        return firsts[0] if len(firsts) == 1 else None
+
+    def _invitation_rows(self) -> list:
+        """The game's invitations with their users, in the order they were sent: the rows
+        prefetched as ``invitations`` when there are any, else one query, kept."""
+        if "invitations" in getattr(self, "_prefetched_objects_cache", {}):
+            return sorted(self.invitations.all(), key=lambda row: row.pk)
+        cached = getattr(self, "_invitations_read", None)
+        if cached is None:
+            cached = self._invitations_read = list(
+                self.invitations.select_related("user").order_by("pk")
+            )
+        return cached
+
+    @property
+    def invited(self):
+        """The person a two-seat game was offered to (a direct challenge: its one
+        invitation), or None for an open one."""
+        rows = self._invitation_rows()
+        return rows[0].user if rows and self.seats_count == 2 else None
+
+    @property
+    def invited_id(self) -> int | None:
+        rows = self._invitation_rows()
+        return rows[0].user_id if rows and self.seats_count == 2 else None
 
     @property
     def reason_label(self) -> str:
@@ -265,36 +250,10 @@ class Game(models.Model):
         """The state before the first action, from the game's set-up by its rules."""
         return registry.rules(self.kind).new(self.variant, self.seats_count, self.setup)
 
-    def pair_setup(self) -> dict:
-        """``setup`` as the pair columns ``deal`` and ``first_leader`` say it must be."""
-        return {"deal": list(self.deal), "first_leader": self.first_leader}
-
-    def pair_seats(self) -> list[dict]:
-        """The seat rows the pair columns imply, one dict per seat in position order.
-
-        A waiting game has one seat, the challenger's, with no position yet. Once started:
-        both players with their scores; ranks once finished (the winner 1 and the loser 2,
-        a draw 1 and 1; none when aborted); the loser of a resignation, a timeout or a
-        forfeit has left the game with that status."""
-        if self.status == self.Status.WAITING:
-            return [{"position": None, "user_id": self.created_by_id, **_NO_RESULT}]
-        seats = []
-        left = LEFT_BY_REASON.get(self.reason)
-        for position, (user_id, score) in enumerate(zip(self.player_ids, self.scores, strict=True)):
-            seat = {"position": position, "user_id": user_id, **_NO_RESULT, "score": score}
-            if self.status == self.Status.FINISHED:
-                seat["rank"] = 1 if self.winner in (None, position) else 2
-                if left is not None and self.winner == 1 - position:
-                    seat["status"] = left
-            seats.append(seat)
-        return seats
-
 
 class GameSeat(models.Model):
     """A player's place at a game: the engine's seat number, team, score, rank and status.
-
-    Written beside the pair columns of ``Game`` (player0/player1, score0/score1, winner)
-    while both shapes are kept; ``manage.py check_seats`` proves that they agree."""
+    The one record of who plays a game and of their result, for any number of seats."""
 
     class Status(models.TextChoices):
         PLAYING = "playing", "Playing"
@@ -330,8 +289,6 @@ class GameSeat(models.Model):
         return f"Game {self.game_id}, seat {self.position}: user {self.user_id}"
 
 
-# What a seat holds before any result.
-_NO_RESULT = {"score": 0, "rank": None, "status": GameSeat.Status.PLAYING}
 # How the loser of a game ended by one of these reasons left it.
 LEFT_BY_REASON = {
     Game.Reason.RESIGNATION: GameSeat.Status.RESIGNED,

@@ -325,7 +325,7 @@ def _aborted(game: Game, position: int, actor) -> str:
     if game.reason != Game.Reason.EARLY_ABORT:
         whose = f"{game_of}{_with(game, position)}"
         return f"A moderator aborted {whose}: {no_result} Reason: {game.verdict}"
-    if game.has_pair_columns:
+    if game.seats_count == 2:
         who, everyone = game.players[1 - position].username, "you had both"
     else:
         who, everyone = (actor.username if actor is not None else "A player"), "everyone had"
@@ -336,7 +336,7 @@ def game_over(game: Game, *, actor=None) -> None:
     """Tell every player the result, except the one whose action ended the game. At a
     zombie-policy table a seat that left did not act even when its user is ``actor`` (the
     site moved for it, or its leaving had the site play the game out): it is told."""
-    if actor is not None and _zombie_policy(game) and not game.has_pair_columns:
+    if actor is not None and _zombie_policy(game) and game.seats_count != 2:
         seat = game.seat_of(actor)
         if seat is not None and game.seat_rows()[seat].status != GameSeat.Status.PLAYING:
             actor = None
@@ -344,7 +344,7 @@ def game_over(game: Game, *, actor=None) -> None:
         if game.status == Game.Status.ABORTED:
             text = _aborted(game, position, actor)
         else:
-            if game.has_pair_columns:
+            if game.seats_count == 2:
                 text = _two_seat_result(game, position)
             else:
                 text = _table_result(game, position)

@@ -109,7 +109,7 @@ def people_of(game) -> set[int]:
     if game.status != game.Status.WAITING:
         return {user_id for user_id in game.player_ids if user_id is not None}
     # Asked of the database: the seats of a waiting table change under the caller.
-    people = {game.created_by_id, game.invited_id}
+    people = {game.created_by_id}
     people.update(game.seats.values_list("user_id", flat=True))
     people.update(game.invitations.filter(declined=False).values_list("user_id", flat=True))
     people.discard(None)

@@ -167,17 +167,6 @@ class GameRow:
         return self.place[:1].upper() + self.place[1:]
 
 
-def _cache_pair_players(game) -> None:
-    """Put the seat rows' users in a two-seat game's pair columns (``Game.players`` reads
-    them), so naming the players costs no query per game."""
-    if not game.has_pair_columns:
-        return
-    for seat in game.seat_rows():
-        field = Game._meta.get_field(f"player{seat.position}")
-        if not field.is_cached(game) and getattr(game, field.attname) == seat.user_id:
-            field.set_cached_value(game, seat.user)
-
-
 def game_rows(games, user) -> list[GameRow]:
     """``user``'s rows for ``games`` (games they do not sit in are left out); the seats
     and their users of every game come in one query, whatever the size of the tables."""
@@ -186,7 +175,6 @@ def game_rows(games, user) -> list[GameRow]:
     prefetch_related_objects(games, Prefetch("seats", queryset=seats))
     rows = []
     for game in games:
-        _cache_pair_players(game)
         seat = next((s.position for s in game.seat_rows() if s.user_id == user.pk), None)
         if seat is not None:
             rows.append(GameRow(game, seat))

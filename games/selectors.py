@@ -1,6 +1,6 @@
 """Reading games: the one way a view gets a game, and the seat's view of it."""
 
-from django.db.models import Exists, F, OuterRef, Q, Subquery
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404
 from django.utils import timezone
 
@@ -10,8 +10,7 @@ from games.models import Game, GameSeat, Invitation
 
 def game_state(game: Game):
     """The game's state, replayed from its action log (the log is the truth) by its game's
-    rules, from its set-up (``Game.setup``, which ``check_seats`` proves equal to the old
-    ``deal`` and ``first_leader``)."""
+    rules, from its set-up (``Game.setup``)."""
     actions = list(game.actions.order_by("seq").values_list("action", flat=True))
     return registry.rules(game.kind).replay(game.variant, game.seats_count, game.setup, actions)
 
@@ -19,13 +18,13 @@ def game_state(game: Game):
 def game_for_user(game_id, user) -> tuple[Game, int | None]:
     """The game and ``user``'s seat in it (None for a spectator).
 
-    Its two players come in the same query; the challenger and the invitee of a waiting
-    challenge load when first used (a join costs more than the row itself).
+    Its seat rows, the challenger and the invitee of a waiting challenge load when first
+    used.
     Raises Http404 when the game does not exist or ``user`` may not see it
     (``may_see``): both answers are the same, so a game's existence cannot be probed.
     """
     try:
-        game = Game.objects.select_related("player0", "player1").get(pk=game_id)
+        game = Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError) as error:
         raise Http404("There is no such game.") from error
     if not may_see(game, user):
@@ -34,9 +33,13 @@ def game_for_user(game_id, user) -> tuple[Game, int | None]:
 
 
 # A two-seat XIX game made by ``services.challenge_create``: its waiting form is a
-# challenge (pair columns, ``invited``); every other waiting game is a table
+# challenge (open, or direct: one invitation); every other waiting game is a table
 # (``games.tables``) and the lobby lists the two apart.
 CHALLENGE = Q(kind="xix", seats_count=2)
+
+
+# A game with an invitation (a direct challenge, a private table).
+_INVITED = Exists(Invitation.objects.filter(game=OuterRef("pk")))
 
 
 def is_challenge(game: Game) -> bool:
@@ -104,19 +107,13 @@ def visible_games(user) -> Q:
     (a player's profile and history), so that no list names a game its page would deny."""
     if user.is_authenticated and user.is_staff:
         return Q()
-    waiting_direct = Q(CHALLENGE, status=Game.Status.WAITING, invited__isnull=False)
+    waiting_direct = Q(CHALLENGE, _INVITED, status=Game.Status.WAITING)
     public = ~PRIVATE_TABLE & ~waiting_direct
     if not user.is_authenticated:
         return public
     seated = GameSeat.objects.filter(game=OuterRef("pk"), user=user)
     invited = Invitation.objects.filter(game=OuterRef("pk"), user=user, declined=False)
-    return (
-        public
-        | Q(created_by=user)
-        | Q(CHALLENGE, invited=user)
-        | Q(Exists(seated))
-        | Q(Exists(invited))
-    )
+    return public | Q(created_by=user) | Q(Exists(seated)) | Q(Exists(invited))
 
 
 def hidden_from(game: Game, user) -> bool:
@@ -199,7 +196,7 @@ def games_their_turn(user):
 
 def open_challenges():
     return Game.objects.filter(
-        CHALLENGE, status=Game.Status.WAITING, invited__isnull=True, expires_at__gt=timezone.now()
+        CHALLENGE, ~_INVITED, status=Game.Status.WAITING, expires_at__gt=timezone.now()
     ).select_related("created_by")
 
 
@@ -231,15 +228,16 @@ def challenges_outgoing(user):
         Game.objects.filter(
             CHALLENGE, created_by=user, status=Game.Status.WAITING, expires_at__gt=timezone.now()
         )
-        .select_related("invited")
+        .prefetch_related(Prefetch("invitations", Invitation.objects.select_related("user")))
         .order_by("-created")
     )
 
 
 def challenges_incoming(user):
     """Direct challenges waiting for ``user``'s answer, with the challenger's rating."""
+    invited = Invitation.objects.filter(game=OuterRef("pk"), user=user)
     games = Game.objects.filter(
-        invited=user, status=Game.Status.WAITING, expires_at__gt=timezone.now()
+        CHALLENGE, Exists(invited), status=Game.Status.WAITING, expires_at__gt=timezone.now()
     ).select_related("created_by")
     return _with_challenger_rating(games.order_by("-created"))
 
@@ -248,10 +246,6 @@ def tables_for(user):
     """Waiting tables (not XIX challenges) ``user`` may see, newest first: the open ones,
     their own, and those they are invited to and have not declined; seats and invitations
     with their users prefetched."""
-    from django.db.models import Prefetch
-
-    from games.models import GameSeat, Invitation
-
     visible = Q(invitations__isnull=True)
     if user.is_authenticated:
         visible |= Q(created_by=user) | Q(invitations__user=user, invitations__declined=False)

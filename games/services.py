@@ -29,7 +29,7 @@ from games.errors import (
     StaleSequence,
 )
 from games.kit.outcome import side_ranks
-from games.models import DAYS_PER_MOVE, Game, GameAction, GameSeat, Invitation
+from games.models import DAYS_PER_MOVE, LEFT_BY_REASON, Game, GameAction, GameSeat, Invitation
 from games.outcomes import sides_of
 from games.selectors import game_state, hidden_from, is_challenge
 from games.xix.engine import IllegalAction, shuffled_deal
@@ -51,13 +51,9 @@ SEAT_AUTOPLAY = "games.tasks.seat_autoplay"
 
 def lock_game(game_id) -> Game:
     """The game, its row locked until the end of the caller's transaction; NoSuchGame.
-    Its two players come in the same query; their rows are not locked."""
+    Its seat rows are read when first used; they are not locked."""
     try:
-        return (
-            Game.objects.select_related("player0", "player1")
-            .select_for_update(of=("self",))
-            .get(pk=game_id)
-        )
+        return Game.objects.select_for_update().get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError) as error:
         raise NoSuchGame() from error
 
@@ -126,39 +122,6 @@ def _forced_action(game: Game, state=None) -> dict | None:
     return {"seat": game.to_move, **legal[0]} if len(legal) == 1 else None
 
 
-def seats_write(game: Game) -> None:
-    """Make ``game``'s seat rows say what its pair columns say (``Game.pair_seats``).
-
-    While both shapes are kept (docs/architecture.md, "Seats as rows"), every service that
-    seats players, scores or ends a game calls this in its own transaction, after setting
-    the columns, so the two always agree (``manage.py check_seats`` proves it). One query
-    reads the seats, and one writes those that changed."""
-    have = {seat.user_id: seat for seat in game.seats.all()}
-    now = timezone.now()
-    changed, added, moved = [], [], []
-    for wanted in game.pair_seats():
-        seat = have.pop(wanted["user_id"], None)
-        if seat is None:
-            added.append(GameSeat(game=game, joined_at=now, **wanted))
-            continue
-        if seat.position is not None and seat.position != wanted["position"]:
-            moved.append(seat.pk)
-        if any(getattr(seat, field) != value for field, value in wanted.items()):
-            for field, value in wanted.items():
-                setattr(seat, field, value)
-            seat.left_at = None if seat.status == GameSeat.Status.PLAYING else game.finished_at
-            changed.append(seat)
-    if have:
-        GameSeat.objects.filter(pk__in=[seat.pk for seat in have.values()]).delete()
-    if moved:
-        # Two seats trading places: free the positions first, as (game, position) is unique.
-        GameSeat.objects.filter(pk__in=moved).update(position=None)
-    if changed:
-        GameSeat.objects.bulk_update(changed, ["position", "score", "rank", "status", "left_at"])
-    if added:
-        GameSeat.objects.bulk_create(added)
-
-
 # --- challenges -------------------------------------------------------------------------
 
 
@@ -207,17 +170,14 @@ def challenge_create(
         game = Game.objects.create(
             variant=variant,
             seed=seed,
-            deal=deal,
-            first_leader=first_leader,
             created_by=user,
-            invited=invited,
             days_per_move=days_per_move,
             rated=rated,
             expires_at=now + CHALLENGE_LIFETIME,
             rematch_of=rematch_of,
             setup={"deal": deal, "first_leader": first_leader},
         )
-        seats_write(game)
+        GameSeat.objects.create(game=game, user=user, joined_at=now)
         if invited is not None:
             Invitation.objects.create(game=game, user=invited)
         if invited is not None and invited.is_bot:
@@ -298,17 +258,16 @@ def challenge_accept(*, user, game_id) -> Game:
         aborts.check_rated_play(game.created_by, own=False)
     # Seats come from the game's seed, so a game's set-up can be reproduced from it.
     challenger_seat = random.Random(f"{game.seed}/seats").randrange(2)
-    seats = [None, None]
-    seats[challenger_seat] = game.created_by
-    seats[1 - challenger_seat] = user
-    game.player0, game.player1 = seats
-    game.invited = user
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
-    game.to_move = game.first_leader
+    game.seats.filter(user=game.created_by_id).update(position=challenger_seat)
+    GameSeat.objects.create(
+        game=game, user=user, position=1 - challenger_seat, joined_at=game.started_at
+    )
+    game.forget_seats()
+    game.to_move = game.setup["first_leader"]
     start_clock(game)
     game.save()
-    seats_write(game)
     game.invitations.filter(user=user).update(answered_at=game.started_at)
     push.game_changed(game)
     if user.is_bot:
@@ -437,31 +396,25 @@ def game_import(*, record: dict, players, days_per_move: int = 3) -> Game:
     if len({player.pk for player in players}) != len(players):
         raise GameError(f"The {seats} players must be different users.")
     pair = seats == 2
-    xix = kind == "xix"
     game = Game(
         kind=kind,
         variant=variant,
         seats_count=seats,
         setup=setup,
         seed=IMPORTED_SEED,
-        # The XIX columns of the deal are XIX's only (docs/architecture.md, "Seats as rows").
-        deal=list(setup["deal"]) if xix else [],
-        first_leader=setup["first_leader"] if xix else 0,
         created_by=players[0],
-        invited=players[1] if pair else None,
-        player0=players[0] if pair else None,
-        player1=players[1] if pair else None,
         days_per_move=days_per_move,
         rated=False,
         started_at=timezone.now(),
     )
     game.save()
-    if not pair:
-        team_of = registry.rules(kind).variants[variant].team_of(seats)
-        GameSeat.objects.bulk_create(
-            GameSeat(game=game, position=seat, user=user, team=team_of.get(seat))
-            for seat, user in enumerate(players)
-        )
+    # A game of two seats has no teams (``Game.scores`` and ``winner`` are per seat).
+    team_of = {} if pair else registry.rules(kind).variants[variant].team_of(seats)
+    scores = (_scores_now(state) or [0] * seats) if pair and not state.over else [0] * seats
+    GameSeat.objects.bulk_create(
+        GameSeat(game=game, position=seat, user=user, team=team_of.get(seat), score=score)
+        for seat, (user, score) in enumerate(zip(players, scores, strict=True))
+    )
     GameAction.objects.bulk_create(
         GameAction(game=game, seq=seq, seat=action["seat"], action=action)
         for seq, action in enumerate(actions)
@@ -477,14 +430,10 @@ def game_import(*, record: dict, players, days_per_move: int = 3) -> Game:
             reason=outcome.reason,
         )
         return game
-    if pair:
-        game.score0, game.score1 = _scores_now(state) or (0, 0)
     game.status = Game.Status.ACTIVE
     game.to_move = state.to_move
     start_clock(game)
     game.save()
-    if pair:
-        seats_write(game)
     return game
 
 
@@ -499,7 +448,7 @@ def _policy(game: Game) -> str:
     """What happens to a seat that resigns, times out or is forfeited: "forfeit" (the game
     ends, its side loses) or "zombie" (the site plays its turns and it finishes last).
     A game of two seats always forfeits: the other seat would be left alone."""
-    if game.has_pair_columns:
+    if game.seats_count == 2:
         return "forfeit"
     return _rules(game).variants[game.variant].timeout_policy
 
@@ -512,7 +461,7 @@ def _scores_now(state) -> list[int]:
 def seat_has_left(game: Game, position: int) -> bool:
     """Whether the seat at ``position`` has left (resigned, timed out, forfeited): the
     site plays its turns. A game of two seats ends when a seat leaves, so never there."""
-    if game.has_pair_columns:
+    if game.seats_count == 2:
         return False
     return game.seat_rows()[position].status != GameSeat.Status.PLAYING
 
@@ -553,17 +502,24 @@ def _ranks_with_leavers(game: Game, ranks) -> list[int]:
 
 def game_close(game: Game, *, status: str, winner, reason: str) -> None:
     """End a locked game (finished, or aborted by a moderator): its outcome, and no clock
-    any more. Saves the row (and, for two seats, the seat rows from the pair columns);
-    ratings and notices are the caller's."""
+    any more. Saves the row and, for two seats, the places in the seat rows from
+    ``winner``: the winner 1 and the loser 2, a draw 1 and 1, none when aborted; the
+    loser of a resignation, a timeout or a forfeit has left with that status. Ratings
+    and notices are the caller's."""
     game.status = status
-    game.winner = winner
     game.reason = reason
     game.finished_at = timezone.now()
     game.to_move = game.deadline = game.remind_at = None
     game.save()
+    if game.seats_count == 2 and status == Game.Status.FINISHED:
+        rows = game.seat_rows()
+        left = LEFT_BY_REASON.get(reason)
+        for row in rows:
+            row.rank = 1 if winner in (None, row.position) else 2
+            if left is not None and winner == 1 - row.position:
+                row.status, row.left_at = left, game.finished_at
+        GameSeat.objects.bulk_update(rows, ["rank", "status", "left_at"])
     push.game_changed(game)
-    if game.has_pair_columns:
-        seats_write(game)
 
 
 def _sole_first(ranks) -> int | None:
@@ -573,16 +529,16 @@ def _sole_first(ranks) -> int | None:
 
 
 def _result_write(game: Game, *, scores, winner, ranks, reason: str) -> None:
-    """Finish a locked game with its result, and nothing else (no rating, no notice): for
-    two seats the pair ``scores`` and ``winner``; at more seats each seat row's score and
-    place (``ranks``)."""
-    if game.has_pair_columns:
-        game.score0, game.score1 = scores
-    else:
-        rows = game.seat_rows()
-        for row, score, rank in zip(rows, scores, ranks, strict=True):
-            row.score, row.rank = score, rank
-        GameSeat.objects.bulk_update(rows, ["score", "rank"])
+    """Finish a locked game with its result, and nothing else (no rating, no notice): each
+    seat row's score, and its place: for two seats from ``winner`` (``game_close``), at
+    more seats from ``ranks``."""
+    rows = game.seat_rows()
+    for row, score in zip(rows, scores, strict=True):
+        row.score = score
+    if game.seats_count != 2:
+        for row, rank in zip(rows, ranks, strict=True):
+            row.rank = rank
+    GameSeat.objects.bulk_update(rows, ["score", "rank"])
     game_close(game, status=Game.Status.FINISHED, winner=winner, reason=reason)
 
 
@@ -590,9 +546,8 @@ def game_finish(game: Game, *, scores, reason: str, winner=None, ranks=None, act
     """Record a result on a locked game, update ratings and tell the players (all but
     ``actor``, whose own action ended the game).
 
-    Two seats: ``winner`` (None for a draw) and the pair ``scores``, as the pair columns
-    hold them. More seats: every seat's score and place (``ranks``, 1 best, ties share)
-    go into its seat row."""
+    Two seats: ``winner`` (None for a draw) and the two ``scores``. More seats: every
+    seat's score and place (``ranks``, 1 best, ties share) go into its seat row."""
     from ratings.services import ratings_apply_game
 
     _result_write(game, scores=scores, winner=winner, ranks=ranks, reason=reason)
@@ -606,7 +561,7 @@ def _finish_played(game: Game, state, *, actor) -> None:
     the winner is the seat ranked first alone (None for a draw); at more seats the sides
     that left rank after the others (``_ranks_with_leavers``)."""
     outcome = _rules(game).outcome(state)
-    if game.has_pair_columns:
+    if game.seats_count == 2:
         winner = _sole_first(outcome.ranks)
         game_finish(game, winner=winner, scores=outcome.scores, reason=outcome.reason, actor=actor)
         return
@@ -648,6 +603,16 @@ def game_act(*, user, game_id, action, expected_seq: int):
     return game, state, events
 
 
+def _scores_write(game: Game, scores) -> None:
+    """Keep the live ``scores`` of a game of two seats in its seat rows (the lists show
+    them); only the rows whose score changed are written."""
+    rows = [row for row, score in zip(game.seat_rows(), scores, strict=True) if row.score != score]
+    for row in rows:
+        row.score = scores[row.position]
+    if rows:
+        GameSeat.objects.bulk_update(rows, ["score"])
+
+
 def _append(game: Game, action: dict, state, *, actor):
     """Apply ``action`` to the locked game whose current state is ``state``, append it to
     the log, and start the next turn or finish the game. Returns (state, events)."""
@@ -658,20 +623,14 @@ def _append(game: Game, action: dict, state, *, actor):
     if state.over:
         _finish_played(game, state, actor=actor)
         return state, events
-    scored = False
-    if game.has_pair_columns:
-        scores = _scores_now(state)
-        if scores is not None and scores != game.scores:
-            game.score0, game.score1 = scores
-            scored = True
+    if game.seats_count == 2:
+        _scores_write(game, _scores_now(state))
     game.to_move = state.to_move
     if seat_has_left(game, game.to_move):
         game.deadline = game.remind_at = None  # a seat that left has no clock
     else:
         start_clock(game)
     game.save()
-    if scored:
-        seats_write(game)
     turn_begins(game, actor=actor, state=state)
     return state, events
 
@@ -692,13 +651,12 @@ def abort_allowed(game: Game) -> bool:
     table of more than two seats, only while no move at all has been made."""
     if game.status != Game.Status.ACTIVE:
         return False
-    if not game.has_pair_columns:
+    if game.seats_count != 2:
         return game.n_actions == 0
-    # The first action is always the first leader's, so with one action or none the other
-    # seat has not moved yet (no query needed).
+    # With one action or none the other seat has not moved yet (no query needed).
     if game.n_actions <= 1:
         return True
-    return not game.actions.exclude(seat=game.first_leader).exists()
+    return game.actions.values("seat").distinct().count() < 2
 
 
 def _abort_early(game: Game, *, actor) -> None:
@@ -717,7 +675,7 @@ def game_abort_by_player(*, user, game_id) -> Game:
         raise GameError("The game is already over.")
     _check_live(game, seat)
     if not abort_allowed(game):
-        raise GameError(ABORT_CLOSED if game.has_pair_columns else ABORT_CLOSED_TABLE)
+        raise GameError(ABORT_CLOSED if game.seats_count == 2 else ABORT_CLOSED_TABLE)
     _abort_early(game, actor=user)
     return game
 
@@ -759,7 +717,7 @@ def seat_leave(game: Game, position: int, status: str, actor=None) -> None:
     ``actor`` is the user whose request it is (the resigner), None for the sweep or a
     moderator."""
     reason = REASON_OF_LEAVING[status]
-    if game.has_pair_columns:
+    if game.seats_count == 2:
         game_finish(game, winner=1 - position, scores=game.scores, reason=reason, actor=actor)
         return
     row = game.seat_rows()[position]
@@ -803,7 +761,7 @@ def game_extra_day(*, user, game_id, expected_seq: int | None = None) -> Game:
     if seat_has_left(game, seat):
         raise GameError("You have left this game.")
     if expected_seq is not None and expected_seq != game.n_actions:
-        if game.to_move == seat and game.has_pair_columns:
+        if game.to_move == seat and game.seats_count == 2:
             opponent = game.players[1 - seat].username
             raise ExtraDayTooLate(
                 f"{opponent} has just moved: it is your move now, so no extra day was given."
@@ -813,13 +771,13 @@ def game_extra_day(*, user, game_id, expected_seq: int | None = None) -> Game:
             "here is the current table."
         )
     if game.to_move == seat:
-        if game.has_pair_columns:
+        if game.seats_count == 2:
             raise GameError("It is your move: only your opponent can give you more time.")
         raise GameError("It is your move: only the other players can give you more time.")
     if _played_by_site(game, game.to_move):
         raise GameError("The site plays this seat's turns at once: it has no clock.")
     if game.extra_day_seq == game.n_actions:
-        if game.has_pair_columns:
+        if game.seats_count == 2:
             raise GameError("You have already given an extra day for this move.")
         raise GameError("An extra day has already been given for this move.")
     game.deadline += EXTRA_DAY
@@ -879,7 +837,7 @@ def _site_move_planned(game: Game) -> tuple[dict, object] | None:
 
 def _unlocked_game(game_id) -> Game | None:
     try:
-        return Game.objects.select_related("player0", "player1").get(pk=game_id)
+        return Game.objects.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         return None
 
@@ -905,7 +863,7 @@ def seat_autoplay(*, game_id, expected_seq: int) -> bool:
     game = _unlocked_game(game_id)
     if game is None or game.status != Game.Status.ACTIVE or game.n_actions != expected_seq:
         return False
-    if not game.has_pair_columns and not _live_humans(game):
+    if game.seats_count != 2 and not _live_humans(game):
         return _abandon(game_id, expected_seq)
     seat, who = game.to_move, f"seat {game.to_move} ({game.players[game.to_move].username})"
     log.info("%s thinking in game %s at action %s", who, game.pk, expected_seq)
@@ -937,7 +895,7 @@ def _abandon(game_id, expected_seq: int) -> bool:
     game = lock_game(game_id)
     if game.status != Game.Status.ACTIVE or game.n_actions != expected_seq:
         return False
-    if game.has_pair_columns or _live_humans(game):
+    if game.seats_count == 2 or _live_humans(game):
         return False
     table_abandoned(game, actor=None)
     return True

@@ -116,10 +116,6 @@ def table_create(
             variant=variant,
             seats_count=seats,
             seed=secrets.token_hex(8),
-            # The XIX columns mean nothing for another game: neutral values, never read
-            # (docs/architecture.md, "Seats as rows").
-            deal=[],
-            first_leader=0,
             created_by=user,
             days_per_move=days_per_move,
             rated=rated and not bots,
@@ -326,8 +322,6 @@ def _start(game: Game, *, actor) -> None:
     game.to_move = rules.new(game.variant, n, game.setup).to_move
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
-    if n == 2:
-        game.player0, game.player1 = (seat.user for seat in seats)
     services.start_clock(game)
     game.save()
     game.forget_seats()

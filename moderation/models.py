@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from games.models import GameSeat
 from xix_site.records import AppendOnly
 
 
@@ -16,7 +17,8 @@ class ReportQuerySet(models.QuerySet):
     def about(self, user):
         """The reports about ``user``: naming him, or about a game he plays in (but not
         those he filed himself)."""
-        about = Q(reported=user) | Q(game__player0=user) | Q(game__player1=user)
+        seated = GameSeat.objects.filter(user=user, position__isnull=False).values("game")
+        about = Q(reported=user) | Q(game__in=seated)
         return self.filter(about).exclude(reporter=user)
 
     def visible_to(self, user):

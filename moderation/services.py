@@ -18,7 +18,7 @@ from django.utils import timezone
 from accounts.models import User
 from chat.models import ChatMessage
 from games import notices, push
-from games.models import Game, GameSeat
+from games.models import Game, GameSeat, Invitation
 from games.services import NoSuchGame, game_close, game_finish, lock_game, seat_has_left, seat_leave
 from moderation.models import AuditEntry, Report
 from notifications.models import Notification
@@ -155,7 +155,9 @@ def user_suspend(*, actor, user_id, reason: str, until=None) -> dict:
 
     withdrawn = []
     waiting = Game.objects.filter(
-        Q(created_by=user) | Q(invited=user), status=Game.Status.WAITING
+        Q(created_by=user)
+        | Q(seats_count=2, pk__in=Invitation.objects.filter(user=user).values("game")),
+        status=Game.Status.WAITING,
     ).order_by("pk")
     for pk in waiting.values_list("pk", flat=True):
         game = lock_game(pk)
@@ -313,7 +315,7 @@ def game_adjudicate(*, actor, game_id, reason: str, winner: int | None = None, r
     _require(actor, "games.moderate_game")
     reason = _text(reason, what="a reason for the decision")
     game = _moderated_game(actor, game_id)
-    if game.has_pair_columns:
+    if game.seats_count == 2:
         if isinstance(winner, bool) or winner not in (0, 1):
             raise ModerationError("Choose the winner: seat 0 or seat 1.")
         decided = {"winner_seat": winner, "winner": game.players[winner].username}

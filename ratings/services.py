@@ -36,8 +36,9 @@ def ratings_apply_game(*, game) -> list[RatingChange]:
     """
     if not game.rated or game.status != "finished":
         return []
-    # XIX alone ends a two-seat game without a winner and without a result (its pair
-    # columns say so); any other game's draw is equal places, rated as half a point each.
+    # XIX alone ends a two-seat game without a winner and without a result (its seats
+    # share the first place then); any other game's draw is equal places, rated as half a
+    # point each.
     if game.kind == "xix" and game.winner is None and game.reason != "talon end":
         return []
     seats = game.seats.filter(position__isnull=False).select_related("user").order_by("position")

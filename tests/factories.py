@@ -4,7 +4,7 @@ import factory
 
 from accounts.models import User
 from games import services
-from games.models import Game
+from games.models import Game, GameSeat
 from games.xix.engine import shuffled_deal
 
 PASSWORD = "xix-test-pass"
@@ -34,20 +34,20 @@ def start_game(p0, p1, *, variant="standard", seed="test-seed", days_per_move=3,
     deal, first_leader = shuffled_deal(seed)
     _set_up(game, deal, first_leader, seed=seed)
     game = services.challenge_accept(user=p1, game_id=game.pk)
-    # Seats are drawn from the seed; put the players where the test asked.
-    Game.objects.filter(pk=game.pk).update(player0=p0, player1=p1)
+    # Seats are drawn from the seed; put the players where the test asked (positions
+    # freed first: a game's positions are unique).
+    seats = GameSeat.objects.filter(game=game)
+    seats.update(position=None)
+    seats.filter(user=p0).update(position=0)
+    seats.filter(user=p1).update(position=1)
     game.refresh_from_db()
-    services.seats_write(game)
     return game
 
 
 def _set_up(game, deal, first_leader, **columns):
-    """Give ``game`` this deal and first leader, in the pair columns and in ``setup``."""
-    deal = list(deal)
-    setup = {"deal": deal, "first_leader": first_leader}
-    Game.objects.filter(pk=game.pk).update(
-        deal=deal, first_leader=first_leader, setup=setup, **columns
-    )
+    """Give ``game`` this deal and first leader (its ``setup``)."""
+    setup = {"deal": list(deal), "first_leader": first_leader}
+    Game.objects.filter(pk=game.pk).update(setup=setup, **columns)
 
 
 def start_game_with_deal(p0, p1, deal, first_leader, **kwargs):
@@ -102,30 +102,25 @@ def play_random(game, moves=None, seed=0):
 
 def start_table(kind, variant, users, *, seed="test-seed", days_per_move=3, rated=False):
     """An active game of ``kind`` with ``users[i]`` in seat i, set up from ``seed`` by the
-    game's rules, written straight to the database (seat rows with their teams; the pair
-    columns too for two seats). For tests of what reads tables of any size before the
-    lobby's table services build them."""
+    game's rules, written straight to the database (seat rows with their teams). For
+    tests of what reads tables of any size before the lobby's table services build them."""
     from datetime import timedelta
 
     from django.utils import timezone
 
     from games import registry
-    from games.models import GameSeat
 
     rules = registry.rules(kind)
     seats = len(users)
     setup = rules.deal(seed, variant, seats)
     state = rules.new(variant, seats, setup)
     now = timezone.now()
-    pair = {"player0": users[0], "player1": users[1]} if seats == 2 else {}
     game = Game.objects.create(
         kind=kind,
         variant=variant,
         seats_count=seats,
         setup=setup,
         seed=seed,
-        deal=setup["deal"] if kind == "xix" else [],
-        first_leader=setup["first_leader"] if kind == "xix" else 0,
         created_by=users[0],
         status=Game.Status.ACTIVE,
         to_move=state.to_move,
@@ -134,7 +129,6 @@ def start_table(kind, variant, users, *, seed="test-seed", days_per_move=3, rate
         remind_at=now + timedelta(days=days_per_move) * 0.8,
         rated=rated,
         started_at=now,
-        **pair,
     )
     team_of = rules.variants[variant].team_of(seats)
     GameSeat.objects.bulk_create(

@@ -99,10 +99,13 @@ def test_a_seat_score_that_disagrees_with_the_replay_is_named(check_db, played):
 def test_a_wrong_place_or_a_wrong_winner_is_named(check_db, played):
     xix, ten, _ = played
     GameSeat.objects.filter(game=ten, position=0).update(rank=11)
-    Game.objects.filter(pk=xix.pk).update(winner=None if xix.winner is not None else 0)
+    # The winner of a two-seat game is its seat ranked first alone: make it the other one.
+    loser = 1 if xix.winner in (None, 0) else 0
+    GameSeat.objects.filter(game=xix).update(rank=2)
+    GameSeat.objects.filter(game=xix, position=loser).update(rank=1)
     problems = check(check_db, *played)["problems"]
     assert any(p.startswith(f"game {ten.pk} (tally, 10 seats): seat places") for p in problems)
-    assert any(p.startswith(f"game {xix.pk} (xix, 2 seats): winner") for p in problems)
+    assert any(p.startswith(f"game {xix.pk} (xix, 2 seats): seat places") for p in problems)
 
 
 @pytest.mark.django_db

@@ -32,8 +32,6 @@ def _seat_problems(game, rows) -> list[str]:
     problems = []
     if positions != list(range(game.seats_count)):
         problems.append(f"seats at positions {positions}, not 0..{game.seats_count - 1}")
-    if game.has_pair_columns and [r.user_id for r in rows] != [game.player0_id, game.player1_id]:
-        problems.append("the seat rows' players differ from player0/player1")
     return problems
 
 
@@ -52,13 +50,6 @@ def _result_problems(game, rows, state) -> list[str]:
     expected = list(services._ranks_with_leavers(game, outcome.ranks))
     if ranks != expected:
         problems.append(f"seat places {ranks}, replay says {expected}")
-    if game.has_pair_columns:
-        firsts = [seat for seat, rank in enumerate(outcome.ranks) if rank == 1]
-        winner = firsts[0] if len(firsts) == 1 else None
-        if game.winner != winner:
-            problems.append(f"winner {game.winner}, replay says {winner}")
-        if [game.score0, game.score1] != list(outcome.scores):
-            problems.append(f"pair scores {[game.score0, game.score1]}, replay says {scores}")
     return problems
 
 
@@ -110,7 +101,7 @@ def check(games=None) -> dict:
                 if any(row.rank is None for row in rows):
                     found.append(f"finished ({game.reason}) with a seat without a place")
                 if (
-                    game.has_pair_columns
+                    game.seats_count == 2
                     and game.winner is None
                     and game.reason != Game.Reason.ABORT
                 ):

@@ -291,17 +291,10 @@ def table_add_bot(request, game_id):
 @login_required
 def my_games(request):
     user = request.user
-    players = ("player0", "player1")
     context = {
-        "your_turn_rows": game_rows(
-            games_your_turn(user).select_related(*players).order_by("deadline"), user
-        ),
-        "their_turn_rows": game_rows(
-            games_their_turn(user).select_related(*players).order_by("deadline"), user
-        ),
-        "finished_rows": game_rows(
-            games_finished(user).select_related(*players)[:FINISHED_LISTED], user
-        ),
+        "your_turn_rows": game_rows(games_your_turn(user).order_by("deadline"), user),
+        "their_turn_rows": game_rows(games_their_turn(user).order_by("deadline"), user),
+        "finished_rows": game_rows(games_finished(user)[:FINISHED_LISTED], user),
         "incoming": challenges_incoming(user),
         "outgoing": challenges_outgoing(user),
         "accepted_news": accepted_unread(user),

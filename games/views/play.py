@@ -121,9 +121,9 @@ def _reason_text(game: Game, loser) -> str:
 
 
 def _loser(game: Game, names: list[str]) -> str | None:
-    """Who ended the game by leaving it: the loser of a two-seat game (the pair columns),
-    else the seats that left (their rows), named."""
-    if game.has_pair_columns:
+    """Who ended the game by leaving it: the loser of a two-seat game, else the seats that
+    left, named."""
+    if game.seats_count == 2:
         return None if game.winner is None else names[1 - game.winner]
     left = [names[row.position] for row in game.seat_rows() if row.status in LEFT_TEXT]
     return _names_text(left) if left else None

@@ -283,7 +283,7 @@ def game_record(request, game_id):
 def _record_result(game: Game) -> dict:
     """The record's ``result``: a two-seat game's winner seat (None for a draw), a table of
     more seats' ranks (1 best, ties share); the scores and how it ended."""
-    if game.has_pair_columns:
+    if game.seats_count == 2:
         decided = {"winner": game.winner}
     else:
         decided = {"ranks": [row.rank for row in game.seat_rows()]}

@@ -130,4 +130,4 @@ def test_profile_of_a_random_game_matches_the_game(client):
     assert counts["Played"] == 1
     expected = "Won" if game.winner == 1 else ("Drawn" if game.winner is None else "Lost")
     assert counts[expected] == 1
-    assert f"{game.score1}–{game.score0}" in html  # ben's score first
+    assert f"{game.scores[1]}–{game.scores[0]}" in html  # ben's score first

@@ -12,7 +12,7 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.utils import timezone
 
-from games.models import Game
+from games.models import Game, GameSeat
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_csp import log_in
 from tests.factories import UserFactory, play_random, start_game, start_table
@@ -133,9 +133,10 @@ def site():
     ann, bob, cy = (UserFactory(username=n) for n in ("ann", "bob", "cy"))
     EmailAddress.objects.create(user=ann, email=ann.email, verified=True, primary=True)
     done = start_game(ann, bob, seed="done")
-    Game.objects.filter(pk=done.pk).update(
-        status=Game.Status.FINISHED, winner=0, score0=5, finished_at=timezone.now()
-    )
+    Game.objects.filter(pk=done.pk).update(status=Game.Status.FINISHED, finished_at=timezone.now())
+    # ann (seat 0) won, 5 to 0.
+    GameSeat.objects.filter(game=done, position=0).update(rank=1, score=5)
+    GameSeat.objects.filter(game=done, position=1).update(rank=2)
     xix = play_random(start_game(ann, bob, seed="theme-xix"), moves=3, seed=2)
     games = {
         "xix": xix,

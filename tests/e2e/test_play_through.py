@@ -101,8 +101,6 @@ def test_two_people_play_a_game_to_its_end_and_replay_it(
     deal, leader = shuffled_deal(SEED)
     Game.objects.filter(pk=game.pk).update(
         seed=SEED,
-        deal=deal,
-        first_leader=leader,
         setup={"deal": deal, "first_leader": leader},
         to_move=leader,
     )

@@ -387,10 +387,12 @@ class GameRow:
 
     def __init__(self, conn: psycopg.Connection, game_id: int):
         row = conn.execute(
-            "SELECT g.variant, g.deal, g.first_leader, g.n_actions, g.to_move, g.status,"
-            " p0.username, p1.username FROM games_game g"
-            " JOIN accounts_user p0 ON p0.id = g.player0_id"
-            " JOIN accounts_user p1 ON p1.id = g.player1_id WHERE g.id = %s",
+            "SELECT g.variant, g.setup -> 'deal', (g.setup ->> 'first_leader')::int,"
+            " g.n_actions, g.to_move, g.status, p0.username, p1.username FROM games_game g"
+            " JOIN games_gameseat s0 ON s0.game_id = g.id AND s0.position = 0"
+            " JOIN games_gameseat s1 ON s1.game_id = g.id AND s1.position = 1"
+            " JOIN accounts_user p0 ON p0.id = s0.user_id"
+            " JOIN accounts_user p1 ON p1.id = s1.user_id WHERE g.id = %s",
             (game_id,),
         ).fetchone()
         self.id = game_id

@@ -118,10 +118,10 @@ def test_redis_stopping_loses_no_move_email_or_bot_move(
     assert mails.count(f"To: {opponent}@example.com") == owed[0][1], mails
     assert (
         conn.execute(
-            "SELECT count(*) FROM games_gameaction a JOIN games_game g ON g.id = a.game_id"
-            " WHERE a.game_id = %s AND a.seq = %s AND a.seat = (CASE WHEN"
-            " g.player0_id = (SELECT id FROM accounts_user WHERE username = 'bot-random')"
-            " THEN 0 ELSE 1 END)",
+            "SELECT count(*) FROM games_gameaction a JOIN games_gameseat s"
+            " ON s.game_id = a.game_id AND s.position = a.seat"
+            " WHERE a.game_id = %s AND a.seq = %s"
+            " AND s.user_id = (SELECT id FROM accounts_user WHERE username = 'bot-random')",
             (vs_bot, bot_seq),
         ).fetchone()[0]
         == 1

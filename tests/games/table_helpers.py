@@ -1,6 +1,6 @@
 """Finishing a test table straight in the database, for the tests of what lists tables:
-the seat rows get their scores, places and statuses, the game its end (the pair columns too
-at two seats), as ``games.services`` would write them at the end of a game."""
+the seat rows get their scores, places and statuses, the game its end, as
+``games.services`` would write them at the end of a game."""
 
 from django.utils import timezone
 
@@ -16,10 +16,6 @@ def finish_table(game, scores, ranks, *, left=None, reason="played out"):
         seat.rank = ranks[seat.position]
         seat.status = (left or {}).get(seat.position, GameSeat.Status.PLAYING)
     GameSeat.objects.bulk_update(seats, ["score", "rank", "status"])
-    pair = {}
-    if game.seats_count == 2:
-        winner = None if ranks[0] == ranks[1] else ranks.index(1)
-        pair = {"score0": scores[0], "score1": scores[1], "winner": winner}
     Game.objects.filter(pk=game.pk).update(
         status=Game.Status.FINISHED,
         reason=reason,
@@ -27,7 +23,6 @@ def finish_table(game, scores, ranks, *, left=None, reason="played out"):
         deadline=None,
         remind_at=None,
         finished_at=timezone.now(),
-        **pair,
     )
     game.refresh_from_db()
     return game

@@ -78,7 +78,7 @@ def test_resigning_after_one_card_aborts_instead_and_costs_no_rating(table):
     people, game = table
     alice, bob, _, _ = people
     game = play(game, [game_state(game).legal_actions()[0]])
-    mover = game.players[game.first_leader]
+    mover = game.players[game.setup["first_leader"]]
     before = ratings_of(alice, bob)
     client = client_for(mover)
     confirm = client.get(reverse("games:resign", args=[game.pk])).content.decode()

@@ -24,7 +24,8 @@ def test_open_challenge_waits_seven_days_for_anyone():
 
     assert game.status == Game.Status.WAITING
     assert (game.variant, game.days_per_move, game.rated) == ("talon", 14, False)
-    assert game.invited is None and game.player0 is None and game.player1 is None
+    assert game.invited is None and game.players == ()
+    assert list(game.seats.values_list("user", "position")) == [(ann.pk, None)]
     lifetime = game.expires_at - game.created
     assert timedelta(days=7) - timedelta(seconds=5) < lifetime <= timedelta(days=7)
 
@@ -73,7 +74,7 @@ def test_accept_starts_the_game_with_both_players_seated():
 
     assert game.status == Game.Status.ACTIVE
     assert set(game.player_ids) == {ann.pk, bob.pk}
-    assert game.to_move == game.first_leader
+    assert game.to_move == game.setup["first_leader"]
     assert game.deadline > timezone.now() + timedelta(days=2, hours=23)
 
 

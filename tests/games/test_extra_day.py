@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games import services
-from games.models import Game
+from games.models import Game, GameSeat
 from games.selectors import game_state
 from tests.factories import UserFactory, play, start_game
 from tests.games.fixtures_play import HX, client_for, finished_game, make_people, text
@@ -173,7 +173,7 @@ def test_htmx_answers_the_live_table(people, game):
 def test_no_button_against_a_bot(people, game):
     alice = people[0]
     bot = UserFactory(username="bot-sleepy", is_bot=True, bot_level="random")
-    Game.objects.filter(pk=game.pk).update(player1=bot)
+    GameSeat.objects.filter(game=game, position=1).update(user=bot)
     html = page(alice, game)
     assert "bot-sleepy's move" in text(html)
     assert "one more day" not in html and "extra day" not in html

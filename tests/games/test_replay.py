@@ -106,7 +106,7 @@ def test_a_visitor_replays_and_downloads_a_finished_public_game(client, finished
     record = client.get(record_url(finished))
     assert record.status_code == 200
     assert record["Content-Disposition"].startswith("attachment;")
-    assert json.loads(record.content)["deal"] == finished.deal
+    assert json.loads(record.content)["deal"] == finished.setup["deal"]
 
 
 def test_a_visitor_finds_the_replay_on_a_players_profile(client, finished):
@@ -125,7 +125,7 @@ def test_a_visitor_gets_no_card_of_a_game_in_play(client, active, url):
     assert response.status_code == 403
     assert "still being played" in text(response)
     assert cards_on_page(response.content.decode()) == []
-    assert json.dumps(active.deal) not in response.content.decode()
+    assert json.dumps(active.setup["deal"]) not in response.content.decode()
     assert "Content-Disposition" not in response
 
 
@@ -154,7 +154,7 @@ def test_everyone_logged_in_sees_every_card_of_a_finished_game(client, finished,
     # Before the first action: both closed hands, the five face-down row cards and the
     # discarded card: all eighteen cards, each once.
     assert sorted(cards_on_page(html)) == list(range(1, 19))
-    deal = finished.deal
+    deal = finished.setup["deal"]
     assert hand_on_page(html, "ann", "closed") == sorted(deal[0:6])
     assert hand_on_page(html, "bob", "closed") == sorted(deal[6:12])
     assert f'data-card="{deal[17]}" data-discard' in html
@@ -189,7 +189,7 @@ def test_a_moderator_who_does_not_play_replays_a_live_game_with_a_warning(client
 
 
 def test_a_moderator_playing_in_the_game_gets_no_replay_of_it(client, active):
-    seated = active.player0
+    seated = active.players[0]
     seated.is_staff = seated.is_superuser = True
     seated.save()
     client.force_login(seated)
@@ -205,7 +205,7 @@ def test_nobody_gets_the_record_of_a_live_game(client, active, who, request):
     assert response.status_code == 403
     assert "Content-Disposition" not in response
     assert "still being played" in text(response)
-    assert json.dumps(active.deal) not in response.content.decode()
+    assert json.dumps(active.setup["deal"]) not in response.content.decode()
 
 
 def test_an_open_challenge_has_no_replay_or_record(client, ann, bob):
@@ -247,8 +247,15 @@ def test_each_step_shows_the_position_after_that_many_actions(client, finished, 
     client.force_login(carol)
     actions = list(finished.actions.order_by("seq").values_list("action", flat=True))
     for step in (1, 2, len(actions) // 2, len(actions) - 1):
-        before = replay(finished.variant, finished.deal, finished.first_leader, actions[: step - 1])
-        after = replay(finished.variant, finished.deal, finished.first_leader, actions[:step])
+        before = replay(
+            finished.variant,
+            finished.setup["deal"],
+            finished.setup["first_leader"],
+            actions[: step - 1],
+        )
+        after = replay(
+            finished.variant, finished.setup["deal"], finished.setup["first_leader"], actions[:step]
+        )
         view = full_view(after, ["ann", "bob"])
         response = client.get(replay_url(finished, step))
         html = response.content.decode()
@@ -336,7 +343,7 @@ def test_the_header_tells_the_result(client, finished, carol):
     page = text(client.get(replay_url(finished)))
     # Seat order between the names for someone who did not play (tests/games/
     # test_scores_and_wording.py has the players' own order).
-    assert f"{winner} won, ann {finished.score0}–{finished.score1} bob" in page
+    assert f"{winner} won, ann {finished.scores[0]}–{finished.scores[1]} bob" in page
     assert "Download the record" in page
 
 
@@ -384,7 +391,7 @@ def test_the_record_downloads_and_passes_check_records(client, finished, who, re
     record = json.loads(response.content)
     assert record["format"] == "xix/1"
     assert record["players"] == ["ann", "bob"]
-    assert record["deal"] == finished.deal
+    assert record["deal"] == finished.setup["deal"]
     assert len(record["actions"]) == finished.n_actions
     assert record["result"] == {
         "status": "finished",

@@ -31,7 +31,7 @@ def over(people):
     alice, bob, _, _ = people
     for n in range(20):
         game = finished_game(alice, bob, seed=f"scores-{n}")
-        if game.score0 != game.score1:
+        if game.scores[0] != game.scores[1]:
             return game
     raise AssertionError("no finished game with unequal scores")
 
@@ -69,7 +69,7 @@ def test_a_seated_viewer_reads_their_own_score_first_on_every_page(people, over,
 def test_a_spectator_reads_the_scores_in_seat_order_with_the_names(people, over):
     carol = people[2]
     shown = page_text(carol, reverse("games:replay", args=[over.pk]))
-    assert f"alice {over.score0}–{over.score1} bob" in shown
+    assert f"alice {over.scores[0]}–{over.scores[1]} bob" in shown
 
 
 def test_the_game_over_notice_gives_the_players_own_score_first(people, over):

@@ -279,8 +279,6 @@ def test_a_waiting_table_shows_who_sits_and_who_is_invited_and_waits_for_the_sta
         variant="open",
         seats_count=5,
         seed="waiting",
-        deal=[],
-        first_leader=0,
         created_by=creator,
         expires_at=timezone.now() + timedelta(days=2),
         rated=False,
@@ -338,6 +336,6 @@ def test_the_title_puts_partners_together_and_names_the_game():
     header = text(element(html, 'class="game-title"'))
     assert header.startswith("p0 & p2 v p1 & p3") and "Tally Partners" in header
     xix = start_game(*people(2, prefix="x"))
-    xix_html = client_for(xix.player0).get(page_url(xix)).content.decode()
+    xix_html = client_for(xix.players[0]).get(page_url(xix)).content.decode()
     assert '<span class="game-name">XIX</span>' in xix_html  # one of the site's games
     assert "<title>x0 v x1" in xix_html

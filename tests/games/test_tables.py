@@ -6,7 +6,6 @@ import random
 from datetime import timedelta
 
 import pytest
-from django.core.management import call_command
 
 from accounts.models import User
 from games import registry, services, tables
@@ -79,10 +78,9 @@ def test_the_table_starts_once_when_the_last_seat_is_filled():
     # told it is their turn (unless they filled it themselves).
     told = Notification.objects.filter(game=game, kind=Notification.Kind.ACCEPTED)
     assert sorted(n.user.username for n in told) == ["ann", "bob", "cy"]
-    call_command("check_seats", stdout=open("/dev/null", "w"))
 
 
-def test_a_two_seat_table_of_another_game_writes_the_pair_columns_too():
+def test_a_two_seat_table_of_another_game_seats_both_players_by_the_seed():
     ann, bob = users("ann", "bob")
     game = new_table(ann, variant="duel", seats=2)
     game = tables.table_join(user=bob, game_id=game.pk)
@@ -90,11 +88,10 @@ def test_a_two_seat_table_of_another_game_writes_the_pair_columns_too():
 
     order = [ann, bob]
     random.Random(f"{game.seed}/seats").shuffle(order)
-    assert (game.player0, game.player1) == tuple(order)
+    assert (game.players[0], game.players[1]) == tuple(order)
     assert list(game.seats.order_by("position").values_list("user", flat=True)) == [
         u.pk for u in order
     ]
-    call_command("check_seats", stdout=open("/dev/null", "w"))
 
 
 def test_invite_several_holds_their_seats_and_keeps_the_table_private():
@@ -280,7 +277,7 @@ def test_xix_keeps_its_two_seat_challenges():
         user=ann, kind="xix", variant="talon", seats=2, days_per_move=3, rated=True
     )
     assert (game.kind, game.seats_count, game.invited) == ("xix", 2, None)
-    assert game.deal and game.setup == game.pair_setup()
+    assert game.setup["deal"] and game.setup["first_leader"] in (0, 1)
     game = tables.table_join(user=bob, game_id=game.pk)
     assert game.status == Game.Status.ACTIVE and set(game.player_ids) == {ann.pk, bob.pk}
     with pytest.raises(tables.TableError, match="played by 2"):
@@ -295,7 +292,7 @@ def test_a_bot_takes_an_open_xix_challenge_and_it_becomes_casual():
     game = services.challenge_create(user=ann, variant="standard", days_per_move=3, rated=True)
     game = tables.table_add_bot(user=ann, game_id=game.pk, level="random")
     assert game.status == Game.Status.ACTIVE and game.rated is False
-    assert game.invited.username == "bot-random"
+    assert sorted(player.username for player in game.players) == ["ann", "bot-random"]
 
 
 @pytest.mark.postgres
@@ -358,37 +355,6 @@ def test_a_rematch_invites_every_other_player_and_starts_when_all_have_asked():
     started = services.game_rematch(user=ann, game_id=old.pk)
     assert started.pk == rematch.pk and started.status == Game.Status.ACTIVE
     assert services.game_rematch(user=cy, game_id=old.pk).pk == rematch.pk
-
-
-def check_seats_lines() -> list[str]:
-    import io
-
-    from django.core.management import CommandError
-
-    out = io.StringIO()
-    try:
-        call_command("check_seats", stdout=out)
-    except CommandError as error:
-        return [*out.getvalue().splitlines(), str(error)]
-    return out.getvalue().splitlines()
-
-
-def test_check_seats_reads_tables_by_their_seat_rows():
-    ann, bob, cy, dee, eve = users("ann", "bob", "cy", "dee", "eve")
-    finished = finished_table([ann, bob, cy])
-    partners = new_table(ann, variant="partners", seats=4)
-    for person in (bob, cy, dee):
-        tables.table_join(user=person, game_id=partners.pk)
-    new_table(eve, seats=5, invited=[ann])
-    assert finished.status == Game.Status.FINISHED and finished.deal == []
-    assert check_seats_lines() == ["3 games checked: 0 problems in 0 games"]
-
-    GameSeat.objects.filter(game=partners, position=1).update(team=0)
-    GameSeat.objects.filter(game=finished, position=2).update(rank=None)
-    lines = check_seats_lines()
-    assert f"game {partners.pk}: seat 1 is in team 0, the variant says 1" in lines
-    assert any(line.startswith(f"game {finished.pk}: outcome() gives scores") for line in lines)
-    assert lines[-1] == "3 games checked: 2 problems in 2 games"
 
 
 def test_the_challenge_services_treat_a_table_as_a_table():

@@ -135,7 +135,7 @@ def test_a_two_seat_game_keeps_its_pair_columns_with_scores_below_zero():
     state, game = play_to_the_end(game, seed=2)
     outcome = registry.rules("tally").outcome(state)
     assert min(outcome.scores) < 0, "this seed's duel ends below zero"
-    assert [game.score0, game.score1] == list(outcome.scores)
+    assert [game.scores[0], game.scores[1]] == list(outcome.scores)
     firsts = [seat for seat, rank in enumerate(outcome.ranks) if rank == 1]
     assert game.winner == (firsts[0] if len(firsts) == 1 else None)
     assert [(r.score, r.rank) for r in seat_rows(game)] == list(

@@ -36,15 +36,11 @@ ALLOWED: dict[str, int] = {
     # getattr(game, "kind", "xix"): a stale default (issue 31).
     # registry.variant_choices("xix"): the challenge form offers XIX's variants.
     "games/forms.py": 1,
-    # imports games.xix.engine; (kind, seats) != ("xix", 2): pair columns of a challenge.
-    "games/management/commands/check_seats.py": 2,
-    # imports STANDARD from games.xix.engine.
-    "games/models.py": 1,
     # CHALLENGE = Q(kind="xix", seats_count=2); game.kind == "xix".
     "games/selectors.py": 2,
-    # imports XIX's deal; variant_choices("xix"); three kind == / != "xix" (challenge, import,
-    # site bots).
-    "games/services.py": 5,
+    # imports XIX's deal; variant_choices("xix"); two kind == / != "xix" (challenge, site
+    # bots).
+    "games/services.py": 4,
     # kind == "xix": an XIX table of two is a challenge.
     "games/tables.py": 1,
     # game.kind == "xix" and reason != "talon end".

@@ -382,7 +382,7 @@ def test_a_moderator_who_plays_in_the_game_sees_no_hidden_card(client, own_game)
     assert 'class="xix-full-table"' not in html
     # Nor the deal itself, or the seed it was shuffled from.
     assert "secret-seed-of-monas-game" not in html
-    assert "field-deal" not in html and "field-seed" not in html
+    assert "field-setup" not in html and "field-seed" not in html
 
 
 def test_another_moderator_sees_the_deal_of_that_game(client, own_game):
@@ -391,7 +391,7 @@ def test_another_moderator_sees_the_deal_of_that_game(client, own_game):
 
     html = client.get(admin_url("games_game_change", own.pk)).content.decode()
 
-    assert "secret-seed-of-monas-game" in html and "field-deal" in html
+    assert "secret-seed-of-monas-game" in html and "field-setup" in html
     assert hand_row(html, "bob", 1) == closed_hands(own)[1]
 
 

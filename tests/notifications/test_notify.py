@@ -228,7 +228,8 @@ def test_resigning_tells_the_opponent_only(game, alice, bob, django_capture_on_c
     [over] = Notification.objects.filter(kind=Kind.GAME_OVER)
     assert over.user == bob
     assert (
-        over.text == f"You won against alice in XIX, {game.score1}–{game.score0} (alice resigned)."
+        over.text
+        == f"You won against alice in XIX, {game.scores[1]}–{game.scores[0]} (alice resigned)."
     )
     assert not Notification.objects.filter(user=alice, kind=Kind.GAME_OVER).exists()
 

@@ -44,8 +44,6 @@ def waiting_table(creator, seats, variant="open", others=()):
         variant=variant,
         seats_count=seats,
         seed="s",
-        deal=[],
-        first_leader=0,
         created_by=creator,
         status=Game.Status.WAITING,
         rated=False,

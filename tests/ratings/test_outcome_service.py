@@ -4,8 +4,7 @@ import pytest
 from django.db import transaction
 
 from accounts.models import User
-from games.models import Game
-from games.services import seats_write
+from games.models import Game, GameSeat
 from ratings import systems
 from ratings.models import Rating, RatingChange
 from ratings.services import ratings_apply_game, ratings_apply_outcome
@@ -130,9 +129,11 @@ def test_two_single_seats_keep_glicko2(party):
 def test_xix_games_are_rated_as_before_and_say_so():
     ann, ben = players(2)
     game = start_game(ann, ben, seed="x")
-    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, winner=1)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    # The result as the services leave it: in the seats' ranks (seat 1 won).
+    GameSeat.objects.filter(game=game, position=0).update(rank=2)
+    GameSeat.objects.filter(game=game, position=1).update(rank=1)
     game.refresh_from_db()
-    seats_write(game)  # the result as the services leave it: in the seats' ranks
 
     ratings_apply_game(game=game)
 

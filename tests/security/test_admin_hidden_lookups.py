@@ -47,27 +47,27 @@ def first_action(game) -> str:
 
 
 SEED = lambda g: g.seed[0]  # noqa: E731
-LEADER = lambda g: str(g.first_leader)  # noqa: E731
-DEAL = lambda g: json.dumps(g.deal)  # noqa: E731
+LEADER = lambda g: str(g.setup["first_leader"])  # noqa: E731
+DEAL = lambda g: json.dumps({"deal": g.setup["deal"]})  # noqa: E731
 
 # (change list, lookup, the true guess, a false one): each way the probe could ask.
 GUESSES = [
     ("games_game", "seed__startswith", SEED, "x"),
     ("games_game", "seed__regex", lambda g: f"^{g.seed[0]}", "^x"),
     ("games_game", "seed", lambda g: g.seed, "nope"),
-    ("games_game", "deal__contains", DEAL, "[[99]]"),
-    ("games_game", "deal__icontains", lambda g: json.dumps(g.deal)[:4], "99"),
-    ("games_game", "first_leader", LEADER, "7"),
-    ("games_game", "first_leader__exact", LEADER, "7"),
+    ("games_game", "setup__contains", DEAL, '{"deal": [[99]]}'),
+    ("games_game", "setup__icontains", lambda g: json.dumps(g.setup)[:4], "99"),
+    ("games_game", "setup__first_leader", LEADER, "7"),
+    ("games_game", "setup__first_leader__exact", LEADER, "7"),
     ("games_game", "actions__action__contains", first_action, "{}"),
     ("games_gameaction", "action__contains", first_action, "{}"),
     ("games_gameaction", "action__icontains", lambda g: first_action(g)[:6], "zzz"),
     ("games_gameaction", "game__seed__startswith", SEED, "x"),
-    ("games_gameaction", "game__deal__contains", DEAL, "[[99]]"),
+    ("games_gameaction", "game__setup__contains", DEAL, '{"deal": [[99]]}'),
     ("moderation_report", "game__seed__startswith", SEED, "x"),
     ("moderation_auditentry", "target_game__seed__startswith", SEED, "x"),
-    ("accounts_user", "games_as_seat0__seed__startswith", SEED, "x"),
-    ("accounts_user", "games_as_seat1__first_leader", LEADER, "7"),
+    ("accounts_user", "seats__game__seed__startswith", SEED, "x"),
+    ("accounts_user", "seats__game__setup__first_leader", LEADER, "7"),
 ]
 
 
@@ -136,10 +136,10 @@ def test_every_registered_model_admin_is_guarded():
     [
         (Game, "seed", True),
         (Game, "pk", False),
-        (Game, "deal__0__1", True),
-        (Game, "player0__games_as_seat1__seed__regex", True),
-        (Game, "player0__username__startswith", False),
-        (Game, "rematch_of__first_leader", True),
+        (Game, "setup__deal__0__1", True),
+        (Game, "seats__user__seats__game__seed__regex", True),
+        (Game, "seats__user__username__startswith", False),
+        (Game, "rematch_of__setup__first_leader", True),
         (GameAction, "action__card", True),
         (GameAction, "seat", False),
         (GameAction, "game__actions__action", True),

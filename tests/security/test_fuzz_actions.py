@@ -22,7 +22,7 @@ from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.models import Game, GameAction
+from games.models import Game, GameAction, GameSeat
 from games.selectors import game_state
 from tests.factories import UserFactory, play_random, start_game
 
@@ -34,9 +34,6 @@ SUMMARY = (
     "status",
     "n_actions",
     "to_move",
-    "score0",
-    "score1",
-    "winner",
     "reason",
     "deadline",
     "remind_at",
@@ -69,10 +66,15 @@ def table():
 
 def snapshot(game_id):
     row = Game.objects.filter(pk=game_id).values(*SUMMARY).get()
+    seats = list(
+        GameSeat.objects.filter(game_id=game_id)
+        .order_by("position")
+        .values_list("position", "user", "score", "rank", "status")
+    )
     log = list(
         GameAction.objects.filter(game_id=game_id).order_by("seq").values_list("seq", "action")
     )
-    return row, log
+    return row, seats, log
 
 
 def visible_text(response) -> str:
@@ -120,9 +122,9 @@ def check_answer(response, game_id, before, *, may_succeed=False, allowed=None):
     assert status < 500, f"server error {status}: {visible_text(response)[:300]}"
     after = snapshot(game_id)
     if may_succeed and status in (200, 303):
-        assert len(after[1]) == len(before[1]) + 1, "a legal move must append exactly one action"
+        assert len(after[2]) == len(before[2]) + 1, "a legal move must append exactly one action"
         assert after[0]["n_actions"] == before[0]["n_actions"] + 1
-        assert after[1][:-1] == before[1]
+        assert after[2][:-1] == before[2]
         return
     assert 400 <= status < 500, f"expected a refusal, got {status}"
     if allowed is not None:

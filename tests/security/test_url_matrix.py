@@ -371,13 +371,13 @@ ADMIN_FILTERS = {
     ),
     "admin:games_game_changelist@deal": (
         "games_game",
-        lambda g: {"id": g.pk, "deal__contains": json.dumps(g.deal)},
+        lambda g: {"id": g.pk, "setup__deal__contains": json.dumps(g.setup["deal"])},
         400,
         400,
     ),
     "admin:games_game_changelist@first_leader": (
         "games_game",
-        lambda g: {"id": g.pk, "first_leader": g.first_leader},
+        lambda g: {"id": g.pk, "setup__first_leader": g.setup["first_leader"]},
         400,
         400,
     ),
@@ -413,7 +413,7 @@ ADMIN_FILTERS = {
     ),
     "admin:accounts_user_changelist@seed": (
         "accounts_user",
-        lambda g: {"games_as_seat0__seed__startswith": g.seed[0]},
+        lambda g: {"seats__game__seed__startswith": g.seed[0]},
         400,
         400,
     ),
@@ -464,7 +464,7 @@ CARD_PATTERNS = (
 
 # The admin shows cards as text: the action log's JSON, the deal, the "Every card" table.
 ACTION_CARD = r'(?:&quot;|&#x27;|")card(?:&quot;|&#x27;|"): (\d+)'
-DEAL = r'<div class="readonly">\[((?:\d+, ){17}\d+)\]</div>'
+DEAL = r'<div class="readonly">[^<]*?\[((?:\d+, ){17}\d+)\][^<]*</div>'
 FULL_TABLE = r'<table class="xix-full-table">(.*?)</table>'
 FULL_TABLE_ROW = r"<tr><th>(.*?)</th><td>(.*?)</td></tr>"
 
@@ -745,7 +745,7 @@ def test_the_check_finds_cards_planted_in_attributes_and_json(world, monkeypatch
     assert leaks_in("games:game", "seat0", fetch(client_for(alice), G, url), world) == []
     hand = sorted(cards_of(game_state(live).closed[1]))
     assert set(hand) & hidden_from(live, 0), "seat 1 should hold cards seat 0 does not know"
-    snippet = PLANTS[plant](live.deal, hand)
+    snippet = PLANTS[plant](live.setup["deal"], hand)
     _plant(monkeypatch, "games/game.html", snippet)
 
     response = fetch(client_for(alice), G, url)

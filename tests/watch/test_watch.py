@@ -48,7 +48,7 @@ def touched(game, minutes_ago: int):
 
 def finished(game):
     """``game``, over (the lists read only its status)."""
-    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, winner=0)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
 
 
 def private_table(users):

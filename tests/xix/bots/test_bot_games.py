@@ -4,7 +4,7 @@ or late task changes nothing. Tasks run in-process here (tests/tasks runs a real
 import pytest
 
 from games import services, tables
-from games.models import Game, GameAction
+from games.models import Game, GameAction, GameSeat
 from games.rows import table_row
 from games.selectors import game_state
 from games.xix.engine import replay
@@ -65,7 +65,9 @@ def test_a_whole_game_against_each_bot(
     assert {a.seat for a in actions} == {0, 1}
     assert [a.seq for a in actions] == list(range(game.n_actions))
     # The log is the truth: it replays to the recorded result.
-    final = replay(game.variant, game.deal, game.first_leader, [a.action for a in actions])
+    final = replay(
+        game.variant, game.setup["deal"], game.setup["first_leader"], [a.action for a in actions]
+    )
     assert final.over and final.winner == game.winner and list(final.scores) == game.scores
 
 
@@ -109,6 +111,8 @@ def test_the_bot_decides_the_same_way_for_the_same_position(human):
     copy = Game.objects.get(pk=game.pk)
     copy.pk = None
     copy.save()
+    for seat in game.seats.all():
+        GameSeat.objects.create(game=copy, user=seat.user, position=seat.position)
     for action in game.actions.order_by("seq"):
         GameAction.objects.create(game=copy, seq=action.seq, seat=action.seat, action=action.action)
     seq = game.n_actions
@@ -128,7 +132,7 @@ def test_challenging_a_bot_from_the_lobby_opens_the_game(
             "/challenges/new",
             {"opponent": bot.username, "variant": "talon", "days_per_move": "2", "rated": "casual"},
         )
-    game = Game.objects.get(invited=bot)
+    game = Game.objects.get(invitations__user=bot)
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert game.status == Game.Status.ACTIVE and game.variant == "talon"
     page = client.get(response["Location"]).content.decode()

@@ -8,7 +8,7 @@ from django.core.management import call_command
 
 from games import services
 from games.arena import play_tables, wilson
-from games.models import Game, GameAction
+from games.models import Game, GameAction, GameSeat
 from games.selectors import game_state
 from games.xix.bots import FlatBot, HeuristicBot, RandomBot, choose_action, make_bot
 from games.xix.bots.knowledge import Knowledge
@@ -92,14 +92,12 @@ def bot_game(human, bot, deal, leader, *, variant, seed) -> Game:
         user=human, variant=variant, days_per_move=3, rated=False, invited=bot
     )
     Game.objects.filter(pk=game.pk).update(
-        seed=seed,
-        deal=list(deal),
-        first_leader=leader,
-        setup={"deal": list(deal), "first_leader": leader},
-        to_move=leader,
-        player0=human,
-        player1=bot,
+        seed=seed, setup={"deal": list(deal), "first_leader": leader}, to_move=leader
     )
+    seats = GameSeat.objects.filter(game=game)
+    seats.update(position=None)  # positions are unique: freed first
+    seats.filter(user=human).update(position=0)
+    seats.filter(user=bot).update(position=1)
     return Game.objects.get(pk=game.pk)
 
 
@@ -124,7 +122,7 @@ def test_a_bot_decides_from_its_view_only(variant, level, settings):
             bot_game(human, bot, deal, leader, variant=variant, seed=f"twin-{seed}")
             for deal in (deal_a, deal_b)
         ]
-        assert twins[0].deal != twins[1].deal and twins[0].seed == twins[1].seed
+        assert twins[0].setup != twins[1].setup and twins[0].seed == twins[1].seed
         rng = random.Random(seed)
         while all(game.status == Game.Status.ACTIVE for game in twins):
             states = [game_state(game) for game in twins]
