@@ -16,7 +16,7 @@ django-eventstream serves the streams on an ASGI server; with ``REDIS_URL`` set 
 through Redis pub/sub, so every web process (and a Celery worker that times a game out)
 reaches every open page. ``PUSH_EVENTS`` (off by default) says that the site runs under
 an ASGI server: only then do pages carry the stream's address. Without it, under WSGI,
-or when the stream fails, pages poll as before (docs/architecture.md, "Push updates").
+or when the stream fails, pages poll as before (docs/push.md).
 
 This module publishes only (the bottom layer: services call it, it calls none of them).
 The streams a page opens, and who may read which channel, are ``games.streams``.

@@ -5,7 +5,7 @@ and ``Invitation`` rows of waiting games and start them.
 XIX is played by two and keeps its challenges (``games.services.challenge_create``,
 ``challenge_accept``, ``challenge_withdraw``): for XIX each function here hands over to
 them, so a two-seat XIX challenge behaves exactly as it always has. Every other game
-goes through the table path below (docs/architecture.md, "Seats as rows"):
+goes through the table path below (docs/features.md, "Tables and the lobby"):
 
 - While a table waits its seat rows have no position; positions, teams and the set-up are
   drawn when the last seat is filled, from the table's seed.
