@@ -18,7 +18,7 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.utils import timezone
 
-from games.models import Game
+from games.models import Game, GameSeat
 from games.selectors import game_state
 from tests.e2e.test_onexeno_game import logged_in
 from tests.e2e.test_players_words import act
@@ -117,8 +117,10 @@ def finished_game():
     ann, bob = people(2)
     game = start_game(ann, bob, seed="axe-done")
     Game.objects.filter(pk=game.pk).update(
-        status=Game.Status.FINISHED, winner=0, score0=5, finished_at=timezone.now()
+        status=Game.Status.FINISHED, finished_at=timezone.now()
     )
+    GameSeat.objects.filter(game=game, position=0).update(rank=1, score=5)
+    GameSeat.objects.filter(game=game, position=1).update(rank=2)
     return ann, bob, game
 
 

@@ -164,7 +164,7 @@ def test_the_accepted_challenge_message_goes_once_the_table_changes(live_server,
     message = page.locator(".messages")
     expect(message).to_contain_text("You accepted alice's challenge")
     game = Game.objects.get(pk=challenge.pk)
-    if game_state(game).to_move == 1:  # bob moves: a click on his first card
+    if game_state(game).to_move == game.seat_of(bob):  # bob moves: a click on his first card
         page.locator("#your-hand button.card-button").first.click()
     else:  # alice moves: bob's table sees it by its poll
         act(game, game_state(game).legal_actions()[0])
