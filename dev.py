@@ -184,11 +184,22 @@ def stop(*processes) -> None:
             process.kill()
 
 
+def pytest_args(args: list[str]) -> list[str]:
+    """pytest's arguments for `dev.py test ARGS`: the suite runs in parallel, one worker per
+    core (pytest-xdist's ``-n auto``), unless ARGS choose the workers themselves (``-n N``,
+    ``-n 0`` for one process) or switch xdist off (``-p no:xdist``)."""
+    chosen = any(
+        arg in ("-n", "--numprocesses", "no:xdist") or arg.startswith(("-n", "--numprocesses="))
+        for arg in args
+    )
+    return args if chosen else ["-n", "auto", *args]
+
+
 def test(args: list[str]) -> None:
     # pytest-django prefers DJANGO_SETTINGS_MODULE from the environment over pyproject's
     # test settings; a value left over from `manage.py` work must not leak into the suite.
     os.environ.pop("DJANGO_SETTINGS_MODULE", None)
-    replace_process(sys.executable, "-m", "pytest", *args)
+    replace_process(sys.executable, "-m", "pytest", *pytest_args(args))
 
 
 COMMANDS = {"run": run, "test": test, "setup": lambda args: None}

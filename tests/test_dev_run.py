@@ -149,3 +149,23 @@ def test_arguments_it_does_not_take_stop_it_with_its_usage(dev, args):
         dev.run(args)
     assert "usage: python3 dev.py run" in str(stopped.value)
     assert dev.started == []
+
+
+@pytest.mark.parametrize(
+    ("args", "pytest_args"),
+    [
+        # The whole suite, and any selection, in parallel: one worker per core.
+        ([], ["-n", "auto"]),
+        (["tests/chat", "-x"], ["-n", "auto", "tests/chat", "-x"]),
+        # Workers chosen, or xdist switched off: as given.
+        (["-rfEs", "-n", "2"], ["-rfEs", "-n", "2"]),
+        (["-n0", "tests/chat"], ["-n0", "tests/chat"]),
+        (["--numprocesses=3"], ["--numprocesses=3"]),
+        (["-p", "no:xdist"], ["-p", "no:xdist"]),
+    ],
+)
+def test_dev_test_runs_pytest_in_parallel_unless_told_otherwise(dev, args, pytest_args):
+    dev.test(args)
+    ((command, environment),) = dev.started
+    assert command[1:] == ["-m", "pytest", *pytest_args]
+    assert "DJANGO_SETTINGS_MODULE" not in environment
