@@ -57,9 +57,14 @@ class RulesPage:
     variant_label: str = ""  # and its label
 
 
+def _about_or_none(key: str):
+    """The ``about`` module of ``key``; None for a game without one or an unknown key."""
+    return registry.about(key) if key in registry.ENGINES else None
+
+
 def _about(key: str):
     """The ``about`` module of ``key``; ``KeyError`` for a game without one."""
-    about = registry.about(key) if key in registry.ENGINES else None
+    about = _about_or_none(key)
     if about is None:
         raise KeyError(key)
     return about
@@ -116,7 +121,7 @@ def rules_url(key: str, variant: str) -> str | None:
     """Where a game page links for its rules: the variant's own page when it has one, else
     the game's page, at its ``VARIANTS_SECTION`` for any variant but the first (the one the
     page describes); None for a game without a rules page."""
-    about = registry.about(key) if key in registry.ENGINES else None
+    about = _about_or_none(key)
     if about is None:
         return None
     if variant in about.VARIANT_PAGES:
@@ -132,7 +137,7 @@ def credit_line(key: str) -> str:
     """The footer's line for a page about the game ``key`` ("Xeri: a traditional Greek
     game that nobody owns."), or "" for a game whose credit the footer always carries
     (``CREDIT_IN_FOOTER``: XIX's) and for a game without a rules page."""
-    about = registry.about(key) if key in registry.ENGINES else None
+    about = _about_or_none(key)
     if about is None or about.CREDIT_IN_FOOTER:
         return ""
     credit = about.CREDIT

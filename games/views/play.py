@@ -349,14 +349,14 @@ def _render(request, game, seat, *, status=200, error="", partial=None, state=No
 def game_page(request, game_id):
     """The table as the viewer's seat sees it, or as a spectator does: anyone signed in,
     and a visitor who is not, for a public game that has started (``games.watch``)."""
-    game, seat = _game_for_viewer(request, game_id)
+    game, seat = game_for_viewer(request, game_id)
     if game is None:
         return redirect_to_login(request.get_full_path())
     _looking(request, game, seat, read=True)
     return _render(request, game, seat)
 
 
-def _game_for_viewer(request, game_id) -> tuple[Game | None, int | None]:
+def game_for_viewer(request, game_id) -> tuple[Game | None, int | None]:
     """``game_for_user`` for someone signed in; for a visitor, the game if they may watch
     it (a public game that has started), else (None, None): sign in first, whether the
     game is private, waiting or not there at all (a visitor cannot tell them apart)."""
@@ -466,7 +466,7 @@ def game_poll(request, game_id):
     game they may watch, as a spectator; any other, as the game page answers them."""
     waiting_page = request.GET.get("waiting") == "1"
     try:
-        game, seat = _game_for_viewer(request, game_id)
+        game, seat = game_for_viewer(request, game_id)
         if game is None:
             return redirect_to_login(request.get_full_path())
     except Http404:

@@ -26,7 +26,7 @@ from games.models import Game
 from games.outcomes import place_text
 from games.rows import score_text
 from games.selectors import can_see_every_card, history_lines, player_names
-from games.views.play import _game_for_viewer, kind_of, site_of, variant_info
+from games.views.play import game_for_viewer, kind_of, site_of, variant_info
 from xix_site.numbers import whole_number
 from xix_site.rules_pages import credit_line
 
@@ -185,7 +185,7 @@ def _many_result_line(game: Game, names: list[str], seat) -> str:
 def game_replay(request, game_id):
     """Step through a finished game, every card face up; ``?step=N`` picks the position
     after N actions. htmx requests get only the step partial."""
-    game, seat = _game_for_viewer(request, game_id)
+    game, seat = game_for_viewer(request, game_id)
     if game is None:
         return redirect_to_login(request.get_full_path())
     if not can_see_every_card(request.user, game):
@@ -255,7 +255,7 @@ def _record_json(record: dict) -> str:
 def game_record(request, game_id):
     """The game's record as a JSON file in its game's format (``xix/1`` for XIX), for
     finished or aborted games only."""
-    game, _seat = _game_for_viewer(request, game_id)
+    game, _seat = game_for_viewer(request, game_id)
     if game is None:
         return redirect_to_login(request.get_full_path())
     if not game.is_over:
