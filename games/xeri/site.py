@@ -127,8 +127,8 @@ def _line(event: dict, view: dict) -> str:
         text = f"{player} play{s} {card_words(event['card'])}"
         if not event["captured"]:
             return text
-        count = len(event["captured"])
-        text += f" and take{s} the pile ({count} cards)"
+        taken = len(event["captured"]) - 1  # the pile's cards; the last is the card played
+        text += f" and take{s} the pile ({taken} card{'' if taken == 1 else 's'})"
         if event["xeri"] == "jack_xeri":
             return text + ": a Jack xeri, 20 points!"
         if event["xeri"]:

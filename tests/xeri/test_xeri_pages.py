@@ -260,6 +260,12 @@ def test_the_log_tells_one_line_per_event():
     assert len(lines) == len(view["history"])
     captures_ = [e for e in view["history"] if e["type"] == "play" and e["captured"]]
     assert sum("takes the pile" in line for line in lines) == len(captures_)
+    # The pile's cards are counted as the table's "Last play" box counts them: the card
+    # played to take it is not one of them.
+    for line, event in zip(lines, view["history"], strict=True):
+        if event["type"] == "play" and event["captured"]:
+            taken = len(event["captured"]) - 1
+            assert f"the pile ({taken} card{'' if taken == 1 else 's'})" in line, line
     assert lines[-1] == "The match is over"
 
 
