@@ -2,8 +2,8 @@
    move: the server writes them on every page (they work without JavaScript) and this
    keeps them current when htmx brings a new navigation badge. With the settings of
    <body data-turn-sound data-confirm-moves>: a short sound when it becomes your move on an
-   open game page, and a question before a move is sent (htmx's "htmx:confirm" event, for
-   the posts to a game's /act address only). */
+   open game page, and a question before a move is sent, in the site's own dialog (htmx's
+   "htmx:confirm" event, for the posts to a game's /act address only). */
 (function () {
   "use strict";
   var body = document.body;
@@ -62,6 +62,38 @@
     yourMove = now;
   });
 
+  /* The question is the site's own dialog, not the browser's confirm() box: it names the
+     move as its button does, sits over the table in the page's theme, and answers to the
+     keyboard (Enter sends, Escape or Cancel keeps the move unsent). One dialog serves
+     every question; a second click while it is open is not a second move. */
+  var dialog = null;
+  var pending = null;
+
+  function confirmDialog() {
+    if (dialog) {
+      return dialog;
+    }
+    dialog = document.createElement("dialog");
+    dialog.className = "move-confirm";
+    dialog.setAttribute("aria-labelledby", "move-confirm-question");
+    dialog.innerHTML =
+      '<form method="dialog">' +
+      '<p id="move-confirm-question"></p>' +
+      '<div class="move-confirm-buttons">' +
+      '<button type="submit" value="send">Send the move</button> ' +
+      '<button type="submit" value="cancel" class="button-secondary">Cancel</button>' +
+      "</div></form>";
+    dialog.addEventListener("close", function () {
+      var send = pending;
+      pending = null;
+      if (send && dialog.returnValue === "send") {
+        send();
+      }
+    });
+    document.body.appendChild(dialog);
+    return dialog;
+  }
+
   document.addEventListener("htmx:confirm", function (event) {
     var detail = event.detail;
     if (!body.hasAttribute("data-confirm-moves") || detail.verb !== "post") {
@@ -73,9 +105,19 @@
     var button = detail.triggeringEvent && detail.triggeringEvent.submitter;
     var what = button && (button.getAttribute("aria-label") || button.textContent.trim());
     event.preventDefault();
-    if (window.confirm(what ? what + "?" : "Send this move?")) {
-      detail.issueRequest(true);
+    var box = confirmDialog();
+    if (box.open) {
+      return;
     }
+    box.querySelector("#move-confirm-question").textContent = what
+      ? what + "?"
+      : "Send this move?";
+    box.returnValue = "";
+    pending = function () {
+      detail.issueRequest(true);
+    };
+    box.showModal();
+    box.querySelector('button[value="send"]').focus();
   });
 
   showCount();

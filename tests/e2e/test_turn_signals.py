@@ -1,5 +1,5 @@
 """Turn signals in Chromium, two people on the test game tally: bob asked to confirm each
-move (a dismissed question sends nothing; an accepted one sends the move); alice asked for
+move in the site's own dialog (Cancel or Escape sends nothing; Enter sends the move); alice asked for
 a sound, and her open page chimes once, and counts the game in its tab title, when bob's
 move makes it hers."""
 
@@ -36,23 +36,33 @@ def test_confirmation_sound_and_title(live_server, new_page, served_tally, artif
     card = bobs.locator("#your-hand button").first
     label = card.get_attribute("aria-label")
 
-    questions = []
+    # The question is the site's own dialog (never the browser's confirm() box), naming
+    # the move as its button does.
+    browser_boxes = []
+    bobs.on("dialog", lambda box: (browser_boxes.append(box.message), box.dismiss()))
+    question = bobs.get_by_role("dialog", name=f"{label}?")
 
-    def answer(dialog, accept):
-        questions.append(dialog.message)
-        dialog.accept() if accept else dialog.dismiss()
-
-    bobs.once("dialog", lambda dialog: answer(dialog, False))
     card.click()
-    bobs.wait_for_timeout(500)
-    assert questions == [f"{label}?"]
+    expect(question).to_be_visible()
+    bobs.get_by_role("button", name="Cancel").click()
+    expect(question).to_be_hidden()
+    bobs.wait_for_timeout(300)
     assert Game.objects.get(pk=game.pk).n_actions == 0  # nothing was sent
 
-    bobs.once("dialog", lambda dialog: answer(dialog, True))
-    card.click()
+    card.click()  # Escape keeps the move unsent too
+    expect(question).to_be_visible()
+    bobs.keyboard.press("Escape")
+    expect(question).to_be_hidden()
+    bobs.wait_for_timeout(300)
+    assert Game.objects.get(pk=game.pk).n_actions == 0
+
+    card.click()  # Enter sends it: the dialog's "Send the move" has the focus
+    expect(question).to_be_visible()
+    bobs.screenshot(path=artifacts("turn-signals-confirm.png"))
+    bobs.keyboard.press("Enter")
     expect_text(bobs, ".turn", "Waiting for alice")
-    assert questions == [f"{label}?", f"{label}?"]
     assert Game.objects.get(pk=game.pk).n_actions == 1
+    assert browser_boxes == []
 
     # alice's page learns of it from its poll: her move, one chime, "(1)" in the title.
     expect_text(alices, ".turn", "Your turn")
