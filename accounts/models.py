@@ -230,3 +230,26 @@ class InviteSent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user.username} at {self.created:%Y-%m-%d %H:%M:%S}: {self.invited} invited"
+
+
+class Follow(models.Model):
+    """``follower`` follows ``followed``: the follower's Friends page (``accounts.friends``)
+    lists them with their games in play and a button to challenge them, and the name boxes
+    that ask for a player offer them first. Only the follower sees whom they follow;
+    nobody is told."""
+
+    follower = models.ForeignKey(User, on_delete=models.CASCADE, related_name="follows_made")
+    followed = models.ForeignKey(User, on_delete=models.CASCADE, related_name="followers")
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["followed__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["follower", "followed"], name="accounts_follow_once"),
+            models.CheckConstraint(
+                condition=~Q(follower=models.F("followed")), name="accounts_follow_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.follower.username} follows {self.followed.username}"

@@ -11,7 +11,7 @@ from django.utils.timezone import localtime
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from accounts import blocks, selectors
+from accounts import blocks, friends, selectors
 from accounts.forms import HistoryFilter, Preferences, VacationForm
 from accounts.models import User
 from games import aborts as rated_aborts
@@ -64,6 +64,7 @@ def profile(request, username):
             "is_self": request.user.is_authenticated and request.user.pk == player.pk,
             **_aborts_context(player),
             "blocked": player.pk in blocks.blocked_ids(request.user),
+            "following": friends.follows(request.user, player),
         },
     )
 
