@@ -12,10 +12,9 @@ What a block does, everywhere by these functions:
 - the blocker cannot invite or challenge the blocked person either, and is told why.
 """
 
-from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from accounts.models import Block
+from accounts.models import Block, row_set
 
 BLOCKED_BY_YOU = "You have blocked {name}: unblock them on their profile page to {verb} them."
 
@@ -33,13 +32,7 @@ def block_set(*, user, other, on: bool) -> bool:
         raise BlockError("You cannot block yourself.")
     if other.is_bot and on:
         raise BlockError("Bots never invite anyone or chat: there is nothing to block.")
-    if not on:
-        return Block.objects.filter(blocker=user, blocked=other).delete()[0] > 0
-    try:
-        with transaction.atomic():
-            return Block.objects.get_or_create(blocker=user, blocked=other)[1]
-    except IntegrityError:  # the same block sent twice at once: it is there
-        return False
+    return row_set(Block, on=on, blocker=user, blocked=other)
 
 
 def blocks(blocker_id, blocked_id) -> bool:

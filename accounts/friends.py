@@ -15,12 +15,11 @@ Following is private: only the follower sees whom they follow, and nobody is tol
 
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
 from accounts.blocks import blocked_ids
-from accounts.models import Block, Follow, User
+from accounts.models import Block, Follow, User, row_set
 from games.watch import games_in_play
 
 # How many names a name box offers at once.
@@ -38,15 +37,9 @@ def follow_set(*, user, other, on: bool) -> bool:
     it twice at once, changes nothing. Returns whether anything changed."""
     if other.pk == user.pk:
         raise FollowError("You cannot follow yourself.")
-    if not on:
-        return Follow.objects.filter(follower=user, followed=other).delete()[0] > 0
-    if other.is_bot:
+    if on and other.is_bot:
         raise FollowError("Bots are not followed: choose one by its level in the lobby.")
-    try:
-        with transaction.atomic():
-            return Follow.objects.get_or_create(follower=user, followed=other)[1]
-    except IntegrityError:  # the same follow sent twice at once: it is there
-        return False
+    return row_set(Follow, on=on, follower=user, followed=other)
 
 
 def follows(user, other) -> bool:

@@ -2,7 +2,7 @@ import zoneinfo
 
 from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -188,6 +188,19 @@ class Vacation(models.Model):
     @property
     def end(self):
         return self.ended_at or self.ends_at
+
+
+def row_set(model, *, on: bool, **fields) -> bool:
+    """Make (``on``) or delete the one row of ``model`` with ``fields`` (a block, a follow).
+    Repeating either, or sending the same twice at once, changes nothing. Returns whether
+    anything changed."""
+    if not on:
+        return model.objects.filter(**fields).delete()[0] > 0
+    try:
+        with transaction.atomic():
+            return model.objects.get_or_create(**fields)[1]
+    except IntegrityError:  # the same row made twice at once: it is there
+        return False
 
 
 class Block(models.Model):
