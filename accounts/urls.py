@@ -7,6 +7,7 @@ app_name = "players"
 urlpatterns = [
     path("settings/", views.preferences, name="settings"),
     path("settings/vacation/", views.vacation, name="vacation"),
+    path("settings/guides", views.guides_restart, name="guides_restart"),
     path("players/<str:username>/", views.profile, name="profile"),
     path("players/<str:username>/history/", views.history, name="history"),
     path("players/<str:username>/block", views.block, name="block"),

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from accounts import blocks, friends, selectors
 from accounts.forms import HistoryFilter, Preferences, VacationForm
 from accounts.models import User
-from games import aborts as rated_aborts
+from games import aborts as rated_aborts, guide as guides
 from games.selectors import visible_games
 from games.watch import current_games, watch_rows
 from ratings.chart import rating_chart
@@ -172,6 +172,17 @@ def preferences(request):
         },
         status=400 if form.errors else 200,
     )
+
+
+@require_POST
+@login_required
+def guides_restart(request):
+    """Every game's first-game guide starts again (the settings page's button)."""
+    guides.restart(request.user)
+    messages.success(
+        request, "The first-game guides start again in your next game against bots of each game."
+    )
+    return redirect("players:settings")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

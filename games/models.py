@@ -337,3 +337,24 @@ class GameAction(AppendOnly):
 
     def __str__(self) -> str:
         return f"Game {self.game_id} #{self.seq}: {self.action}"
+
+
+class GuideProgress(models.Model):
+    """How far a player is with one game's first-game guide (``games.guide``): the steps
+    they marked "Got it", and whether they stopped the guide for that game."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="guides"
+    )
+    kind = models.CharField(max_length=16, help_text="The game's registry key.")
+    seen = models.JSONField(default=list, blank=True, help_text="The steps marked 'Got it'.")
+    stopped = models.BooleanField(default=False)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "kind"], name="guide_progress_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.kind}: {len(self.seen)} seen"

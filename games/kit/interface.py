@@ -105,6 +105,7 @@ class GameSite(Protocol):
     replay_template: str  # "<key>/replay.html": the replay's partial "table"
     rules_template: str | None  # the rules page, or None for a game without one
     log_opens: str  # the start of a log line that opens a part of play ("Round ")
+    guide: Sequence  # the first-game guide's steps (games.kit.guide.GuideStep), maybe none
 
     def parse_action(self, post) -> dict:
         """The action (without its seat) a posted form asks for; BadForm if none."""

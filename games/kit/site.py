@@ -5,10 +5,11 @@ A game's ``SITE`` class inherits them and sets or overrides the rest. Pure: no D
 
 
 class SiteDefaults:
-    """No script, no stylesheet, no rules page; the view's ``history`` is the log as it
-    is, and every event writes one line of it."""
+    """No script, no stylesheet, no rules page, no first-game guide; the view's
+    ``history`` is the log as it is, and every event writes one line of it."""
 
     stylesheets: tuple[str, ...] = ()
+    guide: tuple = ()  # of games.kit.guide.GuideStep
     scripts: tuple[str, ...] = ()
     rules_template: str | None = None
 

@@ -18,6 +18,7 @@ from games.kit.site import SiteDefaults
 from games.onexeno.engine import REASONS, VALUE
 from games.onexeno.engine.cards import CANONICAL, shown
 from games.onexeno.engine.state import LIMIT
+from games.onexeno.guide import GUIDE
 
 ACTIONS = {
     "place": {
@@ -265,6 +266,7 @@ class OnexenoSite(SiteDefaults):
     # The game page's partials (file#name): table, panel, side, progress, over-line and
     # score-extra (beside each score), fed the shell's context plus ``table_context``.
     table_template = "onexeno/table.html"
+    guide = GUIDE  # the first-game guide's steps
     log_opens = ""  # ONEXENO has no rounds: no log line opens a part of play
     replay_template = "onexeno/replay.html"
     rules_template = "onexeno/rules.html"

@@ -23,7 +23,7 @@ from django_htmx.http import (
     HttpResponseClientRefresh,
 )
 
-from games import registry, services
+from games import guide, registry, services
 from games.kit.errors import IllegalAction
 from games.models import Game, GameSeat
 from games.outcomes import partners_of, place_text, sides_of
@@ -283,6 +283,14 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
             "rematch": rematch,
             **_poll_context(game, seat, rematch),
             "can_abort": seat is not None and services.abort_allowed(game),
+            # The first-game guide's step for this moment (games.guide), if any.
+            "guide": guide.step_for(
+                request.user,
+                game,
+                view,
+                seat,
+                against_bots=seat is not None and all(u and u.is_bot for u in others),
+            ),
             # The other player of a two-seat game (the rematch box speaks of them).
             "opponent_name": names[1 - seat] if seat is not None and len(names) == 2 else "",
             "mover_name": names[view["to_move"]] if view["to_move"] is not None else "",
@@ -448,6 +456,27 @@ def _refuse(request, game_id, *, status: int, error: str) -> HttpResponse:
     if seat is None:
         status, error = 403, NOT_SEATED
     return _render(request, game, seat, status=status, error=error)
+
+
+@require_POST
+def game_guide(request, game_id):
+    """The first-game guide's answers: ``step`` (its key): "Got it"; ``stop``: "Stop the
+    guide" for this game. Answered with the table (htmx) or back to the game's page."""
+    refusal, game, seat = _player_post(request, game_id)
+    if refusal is not None:
+        return refusal
+    try:
+        guide.answer(
+            request.user,
+            game.kind,
+            step=request.POST.get("step", ""),
+            stop=request.POST.get("stop") == "1",
+        )
+    except guide.GuideError as error:
+        return _render(request, game, seat, status=error.status, error=str(error))
+    if request.htmx:
+        return _render(request, game, seat)
+    return _see_other(game)
 
 
 def _see_other(game: Game) -> HttpResponse:

@@ -14,6 +14,7 @@ which ``parse_action`` turns into the engine's ``{"type": "play", "card", "shape
 
 from games.kit.forms import BadForm, Field, parse_action_form
 from games.kit.site import SiteDefaults
+from games.xactika.guide import GUIDE
 
 from .engine import SHAPES
 from .engine.cards import INDEX, PLURALS
@@ -156,6 +157,7 @@ class XactikaSite(SiteDefaults):
     # The game page's partials (file#name): table, panel, side, progress, over-line and
     # score-extra (beside each score), fed the shell's context plus ``table_context``.
     table_template = "xactika/table.html"
+    guide = GUIDE  # the first-game guide's steps
     log_opens = "Round "  # "Round 2 of 8: … deals." and "Round 1 scores: …"
     replay_template = "xactika/replay.html"
     rules_template = "xactika/rules.html"

@@ -11,6 +11,7 @@ from games.kit.forms import Field, parse_action_form
 from games.kit.site import SiteDefaults
 from games.xeri.engine.cards import CARDS
 from games.xeri.engine.setup import HAND, PILE
+from games.xeri.guide import GUIDE
 
 # A card button posts the card's index in the engine's ``CARDS`` (the form reads whole
 # numbers only); ``parse_action`` turns it back into the card's code.
@@ -233,6 +234,7 @@ class XeriSite(SiteDefaults):
     # The game page's partials (file#name): table, panel, side, progress, over-line and
     # score-extra (beside each score), fed the shell's context plus ``table_context``.
     table_template = "xeri/table.html"
+    guide = GUIDE  # the first-game guide's steps
     log_opens = "Round "  # the line that opens a round: "Round 2: bob deals"
     replay_template = "xeri/replay.html"
     rules_template = "xeri/rules.html"

@@ -11,6 +11,7 @@ and the admin's every-card rows. Nothing here restates a rule: it reads the engi
 from games.kit.forms import Field, parse_action_form
 from games.kit.site import SiteDefaults
 from games.xix.engine.rules import STAKES
+from games.xix.guide import GUIDE
 
 # The action types in the order the form's message names them, and their fields. The form
 # sends row positions as the engine counts them (0 to 4); people see them as 1 to 5.
@@ -75,6 +76,7 @@ class XixSite(SiteDefaults):
     # The game page's partials (file#name): table, panel, side, progress, over-line and
     # score-extra (beside each score), fed the shell's context plus ``table_context``.
     table_template = "xix/table.html"
+    guide = GUIDE  # the first-game guide's steps
     log_opens = "Exchange "  # a log line that begins a new exchange is marked
 
     replay_template = "xix/replay.html"  # its partial table: one step, from a full view

@@ -1,7 +1,7 @@
 """Turn signals in Chromium, two people on the test game tally: bob asked to confirm each
-move in the site's own dialog (Cancel or Escape sends nothing; Enter sends the move); alice asked for
-a sound, and her open page chimes once, and counts the game in its tab title, when bob's
-move makes it hers."""
+move in the site's own dialog (Cancel or Escape sends nothing; Enter sends the move);
+alice asked for a sound, and her open page chimes once, and counts the game in its tab
+title, when bob's move makes it hers."""
 
 import re
 
