@@ -5,14 +5,22 @@ from django.http import Http404
 from django.utils import timezone
 
 from games import registry
+from games.log import line_of
 from games.models import Game, GameSeat, Invitation
 
 
 def game_state(game: Game):
-    """The game's state, replayed from its action log (the log is the truth) by its game's
-    rules, from its set-up (``Game.setup``)."""
-    actions = list(game.actions.order_by("seq").values_list("action", flat=True))
-    return registry.rules(game.kind).replay(game.variant, game.seats_count, game.setup, actions)
+    """The game's state, replayed from its action log (the log is the truth; ``game_line``)
+    by its game's rules, from its set-up (``Game.setup``)."""
+    return registry.rules(game.kind).replay(
+        game.variant, game.seats_count, game.setup, game_line(game)
+    )
+
+
+def game_line(game: Game) -> list[dict]:
+    """The actions ``game``'s state is replayed from: its log with any take-back applied
+    (``games.log``)."""
+    return line_of(game.actions.order_by("seq").values_list("action", flat=True))
 
 
 def game_for_user(game_id, user) -> tuple[Game, int | None]:

@@ -25,7 +25,7 @@ from games.kit.records import record_of
 from games.models import Game
 from games.outcomes import place_text
 from games.rows import score_text
-from games.selectors import can_see_every_card, history_lines, player_names
+from games.selectors import can_see_every_card, game_line, history_lines, player_names
 from games.views.play import game_for_viewer, kind_of, site_of, variant_info
 from xix_site.numbers import whole_number
 from xix_site.rules_pages import credit_line
@@ -57,10 +57,6 @@ def _refuse(request, game: Game, *, title: str, message: str, status: int):
         "refusal": {"title": title, "message": message},
     }
     return render(request, TEMPLATE, context, status=status)
-
-
-def _game_log(game: Game) -> list[dict]:
-    return list(game.actions.order_by("seq").values_list("action", flat=True))
 
 
 def _parse_step(raw: str | None, last: int) -> int | None:
@@ -192,7 +188,7 @@ def game_replay(request, game_id):
         return _refuse(
             request, game, title="No replay yet", status=403, message=NOT_OVER[game.status][0]
         )
-    actions = _game_log(game)
+    actions = game_line(game)
     last = len(actions)
     step = _parse_step(request.GET.get("step"), last)
     if step is None:
@@ -267,7 +263,7 @@ def game_record(request, game_id):
         game.variant,
         game.seats_count,
         game.setup,
-        _game_log(game),
+        game_line(game),
         game=request.build_absolute_uri(game.get_absolute_url()),
         players=player_names(game),
         rated=game.rated,
