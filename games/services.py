@@ -613,6 +613,12 @@ def _scores_write(game: Game, scores) -> None:
         GameSeat.objects.bulk_update(rows, ["score"])
 
 
+def live_scores_write(game: Game, state) -> None:
+    """Keep a two-seat game's live scores, from its current ``state``, in its seat rows."""
+    if game.seats_count == 2:
+        _scores_write(game, _scores_now(state))
+
+
 def _append(game: Game, action: dict, state, *, actor):
     """Apply ``action`` to the locked game whose current state is ``state``, append it to
     the log, and start the next turn or finish the game. Returns (state, events)."""
@@ -623,8 +629,7 @@ def _append(game: Game, action: dict, state, *, actor):
     if state.over:
         _finish_played(game, state, actor=actor)
         return state, events
-    if game.seats_count == 2:
-        _scores_write(game, _scores_now(state))
+    live_scores_write(game, state)
     game.to_move = state.to_move
     if seat_has_left(game, game.to_move):
         game.deadline = game.remind_at = None  # a seat that left has no clock

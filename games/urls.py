@@ -23,6 +23,7 @@ urlpatterns = [
     path("games/<int:game_id>/resign", play.game_resign, name="resign"),
     path("games/<int:game_id>/abort", play.game_abort, name="abort"),
     path("games/<int:game_id>/guide", play.game_guide, name="guide"),
+    path("games/<int:game_id>/takeback", play.game_takeback, name="takeback"),
     path("games/<int:game_id>/extra-day/", play.game_extra_day, name="extra_day"),
     path("games/<int:game_id>/rematch", lobby.game_rematch, name="rematch"),
     path("games/<int:game_id>/replay/", replay.game_replay, name="replay"),

@@ -23,7 +23,7 @@ from django_htmx.http import (
     HttpResponseClientRefresh,
 )
 
-from games import guide, registry, services
+from games import guide, registry, services, takeback
 from games.kit.errors import IllegalAction
 from games.models import Game, GameSeat
 from games.outcomes import partners_of, place_text, sides_of
@@ -283,6 +283,7 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
             "rematch": rematch,
             **_poll_context(game, seat, rematch),
             "can_abort": seat is not None and services.abort_allowed(game),
+            "can_take_back": takeback.may_take_back(game, seat),
             # The first-game guide's step for this moment (games.guide), if any.
             "guide": guide.step_for(
                 request.user,
@@ -456,6 +457,29 @@ def _refuse(request, game_id, *, status: int, error: str) -> HttpResponse:
     if seat is None:
         status, error = 403, NOT_SEATED
     return _render(request, game, seat, status=status, error=error)
+
+
+@require_POST
+def game_takeback(request, game_id):
+    """Take back the player's last move (casual games against bots only): field ``seq``,
+    the action number the page was drawn at. Answered with the table (htmx) or back to the
+    game's page; a refusal with the table and its reason."""
+    refusal, game, seat = _player_post(request, game_id)
+    if refusal is not None:
+        return refusal
+    try:
+        seq = number(request.POST, "seq", SEQ)
+        takeback.game_takeback(user=request.user, game_id=game.pk, expected_seq=seq)
+    except BadForm as error:
+        return _render(request, game, seat, status=400, error=str(error))
+    except services.GameError as error:
+        game.refresh_from_db()
+        return _render(request, game, seat, status=error.status, error=str(error))
+    game.refresh_from_db()
+    if request.htmx:
+        return _render(request, game, seat)
+    messages.info(request, "Your last move was taken back: it is your move again.")
+    return _see_other(game)
 
 
 @require_POST
