@@ -278,6 +278,8 @@ def next_game_for(user, *, after=None) -> int | None:
     games = games_your_turn(user)
     if after is not None:
         games = games.exclude(pk=after)
-    return games.order_by(F("deadline").asc(nulls_last=True), "updated").values_list(
-        "pk", flat=True
-    ).first()
+    return (
+        games.order_by(F("deadline").asc(nulls_last=True), "updated")
+        .values_list("pk", flat=True)
+        .first()
+    )
