@@ -88,6 +88,9 @@ TABLE = {
     "badges": row(G, None, L, 200, 200, 200, 200, 200),
     # The theme switch's form: an empty one names no theme (400).
     "theme": row(P, None, 400, 400, 400, 400, 400, 400),
+    # The web app manifest and the service worker, at the site's root for everyone.
+    "manifest": row(G, None, 200, 200, 200, 200, 200, 200),
+    "service_worker": row(G, None, 200, 200, 200, 200, 200, 200),
     "games:lobby": row(G, None, L, 200, 200, 200, 200, 200),
     "games:challenge_new": row(P, None, L, 400, 400, 400, 400, 400),
     "games:challenge_accept": row(HX, "challenge", L, 400, 200, 200, 200, 200),
@@ -127,6 +130,10 @@ TABLE = {
     "ratings:leaderboard": row(G, "kind-variant", 200, 200, 200, 200, 200, 200),
     "notifications:list": row(G, None, L, 200, 200, 200, 200, 200),
     "notifications:read": row(P, None, L, 400, 400, 400, 400, 400),
+    # Browser notifications: JSON, so no redirect to log in; 404 while the site has no
+    # VAPID keys (the test settings have none; tests/notifications/test_webpush.py sets some).
+    "notifications:push_subscribe": row(P, None, 403, 404, 404, 404, 404, 404),
+    "notifications:push_unsubscribe": row(P, None, 403, 404, 404, 404, 404, 404),
     "moderation:report_game": row(G, "live", L, 200, 200, 200, 200, 200),
     "moderation:report_player": row(G, "username", L, 200, 400, 200, 200, 200),
     # The chat: its players read it during play, everyone once the game is over.
