@@ -380,13 +380,13 @@ def digest_send(*, now=None) -> int:
         local = now.astimezone(user.zone)
         if local.hour != settings.DIGEST_HOUR:
             continue
-        if _digest_for(user, local.date().isoformat()):
+        if _digest_for(user, local.date().isoformat(), now):
             count += 1
     return count
 
 
 @transaction.atomic
-def _digest_for(user, local_date: str) -> bool:
+def _digest_for(user, local_date: str, now) -> bool:
     key = f"digest:{user.pk}:{local_date}"
     if OutboundEmail.objects.filter(key=key).exists():
         return False
@@ -422,7 +422,7 @@ def _digest_for(user, local_date: str) -> bool:
         + f"Your daily digest: {len(items)} update{'s' if len(items) != 1 else ''}",
         body_text=render_to_string("notifications/email/digest.txt", context),
         body_html=render_to_string("notifications/email/digest.html", context),
-        not_before=quiet_end(user),
+        not_before=quiet_end(user, now),
     )
     Notification.objects.filter(pk__in=[n.pk for n in items]).update(
         email=Notification.Email.DIGESTED

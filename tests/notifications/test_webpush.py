@@ -403,6 +403,22 @@ def test_in_quiet_hours_no_push_and_the_e_mail_waits_for_their_end(
     assert [m.to for m in mail.outbox] == [[waiting.email]]
 
 
+def test_a_digest_due_in_quiet_hours_waits_for_their_end(settings, alice, game):
+    settings.DIGEST_HOUR = 8
+    alice.email_notifications = alice.EmailNotifications.DIGEST
+    alice.time_zone, alice.quiet_from, alice.quiet_until = "Asia/Tokyo", 22, 9
+    alice.save()
+    Notification.objects.create(
+        user=alice, game=game, kind=Kind.YOUR_TURN, seq=3, text="Your move.", email="digest"
+    )
+    eight = at_local(alice, 8)
+    assert notify_services.digest_send(now=eight) == 1
+    outbound = OutboundEmail.objects.get(user=alice)
+    assert outbound.not_before == datetime(2026, 11, 28, 9, tzinfo=alice.zone)
+    assert notify_services.outbox_flush(now=eight + timedelta(minutes=10)) == 0
+    assert mail.outbox == []
+
+
 def test_quiet_hours_are_set_on_the_settings_page(alice):
     client = logged_in(alice)
     url = reverse("players:settings")
