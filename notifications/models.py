@@ -124,7 +124,9 @@ class PushSubscription(models.Model):
     )
     # The push service's URL for this browser: unique, since a browser that another
     # account signs in on and subscribes again moves to that account.
-    endpoint = models.URLField(max_length=500, unique=True)
+    # A CharField: notifications.webpush.clean checks it (an https URL of a known push
+    # service) before it is stored.
+    endpoint = models.CharField(max_length=500, unique=True)
     p256dh = models.CharField(
         max_length=100, help_text="The browser's P-256 public key (base64url, 65 bytes)."
     )

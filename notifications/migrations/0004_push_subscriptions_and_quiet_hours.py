@@ -26,7 +26,7 @@ class Migration(migrations.Migration):
                         auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
                     ),
                 ),
-                ("endpoint", models.URLField(max_length=500, unique=True)),
+                ("endpoint", models.CharField(max_length=500, unique=True)),
                 (
                     "p256dh",
                     models.CharField(

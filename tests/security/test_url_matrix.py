@@ -54,7 +54,7 @@ from games.selectors import game_state
 from games.xix.engine import cards_of, seat_view, spectator_view
 from moderation import services as moderation_services
 from moderation.models import AuditEntry, Report
-from notifications.models import Notification, OutboundEmail
+from notifications.models import Notification, OutboundEmail, PushSubscription
 from notifications.services import mark_read, viewing_key
 from ratings.models import Rating, RatingChange
 from tests.factories import UserFactory, play, play_random, start_game
@@ -326,6 +326,11 @@ def admin_rows(world) -> dict:
         "moderation.auditentry": AuditEntry.objects.order_by("pk").first(),
         "notifications.notification": Notification.objects.order_by("pk").first(),
         "notifications.outboundemail": OutboundEmail.objects.order_by("pk").first(),
+        "notifications.pushsubscription": PushSubscription.objects.get_or_create(
+            user=world["people"]["seat1"],
+            endpoint="https://fcm.googleapis.com/fcm/send/matrix",
+            defaults={"p256dh": "key", "auth": "secret"},
+        )[0],
         "ratings.rating": Rating.objects.order_by("pk").first(),
         "ratings.ratingchange": RatingChange.objects.order_by("pk").first(),
         "auth.group": Group.objects.get(name="Moderators"),
