@@ -56,8 +56,22 @@ def time_zone_choices() -> list:
     return [("UTC", "UTC"), *regions.items(), ("Other", other)]
 
 
+HOUR_CHOICES = [("", "Off"), *((hour, f"{hour:02d}:00") for hour in range(24))]
+
+
+def _hour_field(label: str) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        choices=HOUR_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label=label,
+        error_messages={"invalid_choice": "Choose an hour from the list."},
+    )
+
+
 class Preferences(forms.ModelForm):
-    """The signed-in player's e-mail notifications and time zone."""
+    """The signed-in player's e-mail notifications, quiet hours and time zone."""
 
     email_notifications = forms.ChoiceField(
         choices=User.EmailNotifications.choices,
@@ -80,9 +94,32 @@ class Preferences(forms.ModelForm):
         },
     )
 
+    quiet_from = _hour_field("From")
+    quiet_until = _hour_field("Until")
+
     class Meta:
         model = User
-        fields = ["email_notifications", "time_zone", "turn_sound", "confirm_moves", "auto_forced"]
+        fields = [
+            "email_notifications",
+            "quiet_from",
+            "quiet_until",
+            "time_zone",
+            "turn_sound",
+            "confirm_moves",
+            "auto_forced",
+        ]
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("quiet_from"), data.get("quiet_until")
+        if "quiet_from" in data and "quiet_until" in data:
+            if (start is None) != (end is None):
+                self.add_error("quiet_until", "Choose both hours of your quiet hours, or neither.")
+            elif start is not None and start == end:
+                self.add_error(
+                    "quiet_until", "Quiet hours must end at another hour than they begin."
+                )
+        return data
 
 
 class SignupForm(AllauthSignupForm):

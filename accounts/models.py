@@ -69,6 +69,22 @@ class User(AbstractUser):
         blank=True, editable=False, help_text="Why the account is suspended (shown to its owner)."
     )
 
+    # Quiet hours (notifications.services.quiet_end): from ``quiet_from`` o'clock to
+    # ``quiet_until`` o'clock in the player's time zone, no e-mail goes out about an event
+    # (it waits for the end) and no browser notification at all. Both empty: none.
+    quiet_from = models.PositiveSmallIntegerField(
+        "quiet hours from",
+        null=True,
+        blank=True,
+        help_text="The hour (0-23, your time zone) at which quiet hours begin.",
+    )
+    quiet_until = models.PositiveSmallIntegerField(
+        "quiet hours until",
+        null=True,
+        blank=True,
+        help_text="The hour (0-23, your time zone) at which quiet hours end.",
+    )
+
     # Turn signals and comforts while playing (the settings page, "While playing").
     turn_sound = models.BooleanField(
         "sound on your turn",

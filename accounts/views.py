@@ -17,6 +17,7 @@ from accounts.models import User
 from games import aborts as rated_aborts, guide as guides
 from games.selectors import visible_games
 from games.watch import current_games, watch_rows
+from notifications import webpush
 from ratings.chart import rating_chart
 from xix_site.partial_save import save_changed
 
@@ -153,10 +154,15 @@ def preferences(request):
         form = Preferences(request.POST, instance=player)
         if form.is_valid():
             save_changed(form)  # not the whole row: see xix_site/partial_save.py
+            quiet = (
+                f"quiet hours {player.quiet_from:02d}:00 to {player.quiet_until:02d}:00"
+                if player.quiet_from is not None
+                else "no quiet hours"
+            )
             messages.success(
                 request,
                 f"Preferences saved: {player.get_email_notifications_display().lower()}; "
-                f"times are shown in {player.time_zone}.",
+                f"{quiet}; times are shown in {player.time_zone}.",
             )
             return redirect("players:settings")
     return render(
@@ -165,6 +171,8 @@ def preferences(request):
         {
             "form": form,
             "stored_zone": request.user.time_zone,
+            # The browser notifications' opt-in, offered when the site has a VAPID key.
+            "webpush_key": settings.WEBPUSH_VAPID_PUBLIC_KEY if webpush.enabled() else "",
             "player": request.user,
             "own": True,
             **_aborts_context(request.user),

@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from notifications import services
-from notifications.models import Notification, OutboundEmail
+from notifications.models import Notification, OutboundEmail, PushSubscription
 from xix_site import jobs
 
 
@@ -46,3 +46,21 @@ class OutboundEmailAdmin(admin.ModelAdmin):
         for pk in ids:
             jobs.after_commit(services.EMAIL_SEND, pk)
         self.message_user(request, f"{len(ids)} e-mail(s) queued to be sent again.")
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(admin.ModelAdmin):
+    """The browsers that take notifications (notifications.webpush): which push service
+    fails and why. A row may be deleted (that browser gets nothing more until its player
+    turns notifications on again); it is never edited here."""
+
+    list_display = ["created", "user", "endpoint", "last_success", "last_failure", "last_error"]
+    search_fields = ["user__username", "endpoint"]
+    raw_id_fields = ["user"]
+    date_hierarchy = "created"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -8,6 +8,10 @@ the row already there and does nothing more.
 An ``OutboundEmail`` is the outbox: the finished message, written in that same
 transaction and sent afterwards by a Celery task. Sending can fail and be retried without
 ever touching the move; ``status``, ``attempts`` and ``last_error`` record what happened.
+
+A ``PushSubscription`` is one browser that accepted Web Push notifications for its player
+(``notifications.webpush``): where the push service wants messages for it and the keys to
+encrypt them with.
 """
 
 from django.conf import settings
@@ -99,6 +103,8 @@ class OutboundEmail(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    # Written during the player's quiet hours: not sent before they end.
+    not_before = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -108,3 +114,35 @@ class OutboundEmail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.to_address}: {self.subject} ({self.status})"
+
+
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription (the Push API's ``PushSubscription``)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    # The push service's URL for this browser: unique, since a browser that another
+    # account signs in on and subscribes again moves to that account.
+    # A CharField: notifications.webpush.clean checks it (an https URL of a known push
+    # service) before it is stored.
+    endpoint = models.CharField(max_length=500, unique=True)
+    p256dh = models.CharField(
+        max_length=100, help_text="The browser's P-256 public key (base64url, 65 bytes)."
+    )
+    auth = models.CharField(max_length=40, help_text="The browser's auth secret (base64url).")
+    user_agent = models.CharField(max_length=200, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    last_success = models.DateTimeField(null=True, blank=True)
+    last_failure = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.endpoint[:60]}"
+
+    def info(self) -> dict:
+        """The subscription as the Push API gives it (what ``pywebpush`` takes)."""
+        return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}

@@ -3,13 +3,16 @@
 ``notify`` is called by ``games.services`` inside the transaction that changes the game.
 It writes the in-app notification and, when the user wants an e-mail for each event and
 is not looking at the game right now, the finished e-mail into the outbox; the e-mail
-task is enqueued only once that transaction commits. A failing mail server therefore
+task is enqueued only once that transaction commits. The same decision (``reach``) says
+whether the player's browsers get a Web Push notification (``notifications.webpush``),
+also sent by a task once the transaction commits. A failing mail server therefore
 never blocks or undoes a move: the outbox row stays pending, the task retries with
 backoff, and ``outbox_flush`` picks up anything whose task was lost.
 """
 
 import logging
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
 
 from django.conf import settings
 from django.core.cache import cache
@@ -20,6 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import push
+from notifications import webpush
 from notifications.models import Notification, OutboundEmail
 from xix_site import jobs
 
@@ -28,6 +32,11 @@ log = logging.getLogger(__name__)
 Kind = Notification.Kind
 # The task that sends one outbox e-mail, sent through the seam (``xix_site.jobs``).
 EMAIL_SEND = "notifications.tasks.email_send"
+# The task that sends one notification to the player's browsers (Web Push).
+WEBPUSH_SEND = "notifications.tasks.webpush_send"
+# What a browser notification is sent for: your move, and a challenge or a table's
+# invitation received.
+PUSH_KINDS = frozenset({Kind.YOUR_TURN, Kind.CHALLENGE})
 
 SUBJECTS = {
     Kind.CHALLENGE: "{actor} challenges you",
@@ -70,6 +79,66 @@ def is_viewing(user_id, game_id) -> bool:
         return False
 
 
+# --- quiet hours and how a notification reaches the player ----------------------------
+
+
+def quiet_end(user, now=None) -> datetime | None:
+    """The end of the user's quiet hours when ``now`` falls in them, else None. Quiet
+    hours run from ``quiet_from`` o'clock to ``quiet_until`` o'clock in the user's time
+    zone, across midnight when the first is the later (22 to 7)."""
+    start, end = user.quiet_from, user.quiet_until
+    if start is None or end is None or start == end:
+        return None
+    local = (now or timezone.now()).astimezone(user.zone)
+    if start < end:
+        inside = start <= local.hour < end
+    else:
+        inside = local.hour >= start or local.hour < end
+    if not inside:
+        return None
+    day = local.date() if local.hour < end else local.date() + timedelta(days=1)
+    return datetime.combine(day, time(end), tzinfo=user.zone)
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How one notification reaches its player away from the site: ``email`` is the
+    ``Notification.Email`` value, ``push`` whether their browsers are notified, and
+    ``quiet_end`` the end of the quiet hours it falls in (an e-mail waits for it)."""
+
+    email: str
+    push: bool
+    quiet_end: datetime | None
+
+
+def reach(user, game, kind: str, now=None) -> Reach:
+    """The one decision for e-mail and browser notifications alike. Neither while the
+    player looks at the game (they see it there); no browser notification in quiet hours
+    (an e-mail waits for their end), nor for other kinds than ``PUSH_KINDS``, nor without a
+    subscribed browser. E-mail follows the e-mail preference; browser notifications follow
+    the player's opt-in on each browser (a subscription), whatever the e-mail preference."""
+    viewing = game is not None and is_viewing(user.pk, game.pk)
+    quiet = quiet_end(user, now)
+    push = (
+        not user.is_bot
+        and kind in PUSH_KINDS
+        and not viewing
+        and quiet is None
+        and webpush.enabled()
+        and webpush.subscribed(user)
+    )
+    pref = user.email_notifications
+    if user.is_bot or not user.email or pref == user.EmailNotifications.NONE:
+        email = Notification.Email.NONE
+    elif viewing:
+        email = Notification.Email.VIEWING
+    elif pref == user.EmailNotifications.DIGEST:
+        email = Notification.Email.DIGEST
+    else:
+        email = Notification.Email.QUEUED
+    return Reach(email=email, push=push, quiet_end=quiet)
+
+
 # --- writing notifications ------------------------------------------------------------
 
 
@@ -87,7 +156,7 @@ def notify(
 
     A "your move" notice is not written while the user is looking at the game (they see
     the move on the table), and a game has at most one unread one: a later move updates
-    it (action number, text, time) and sends no second e-mail.
+    it (action number, text, time) and sends no second e-mail or browser notification.
 
     Returns the new notification, or None when there is nothing to do (a bot, the same
     event already notified, a player looking at the table, an unread "your move" notice
@@ -100,7 +169,8 @@ def notify(
             return None
         if _your_turn_update(user=user, game=game, seq=seq, text=text):
             return None
-    email = _email_choice(user, game)
+    away = reach(user, game, kind)
+    email = away.email
     try:
         with transaction.atomic():
             notification = Notification.objects.create(
@@ -117,8 +187,12 @@ def notify(
     # The notifications badge of the user's open pages.
     push.people_changed([user.pk], game_id=game.pk if game is not None else None, seq=seq)
     if email == Notification.Email.QUEUED:
-        outbound = _event_email(notification, actor=actor, subject=subject)
+        outbound = _event_email(
+            notification, actor=actor, subject=subject, not_before=away.quiet_end
+        )
         _enqueue_send(outbound)
+    if away.push:
+        jobs.after_commit(WEBPUSH_SEND, notification.pk)
     return notification
 
 
@@ -131,18 +205,6 @@ def _your_turn_update(*, user, game, seq: int, text: str) -> bool:
             user=user, game=game, kind=Kind.YOUR_TURN, read_at__isnull=True
         ).update(seq=seq, text=text[:TEXT_LIMIT], created=timezone.now())
     )
-
-
-def _email_choice(user, game) -> str:
-    """How this notification reaches the user by e-mail, from their preference."""
-    pref = user.email_notifications
-    if not user.email or pref == user.EmailNotifications.NONE:
-        return Notification.Email.NONE
-    if game is not None and is_viewing(user.pk, game.pk):
-        return Notification.Email.VIEWING
-    if pref == user.EmailNotifications.DIGEST:
-        return Notification.Email.DIGEST
-    return Notification.Email.QUEUED
 
 
 def _opponent_name(game, user) -> str:
@@ -158,7 +220,9 @@ def _opponent_name(game, user) -> str:
     return other.username if other is not None else "your opponent"
 
 
-def _event_email(notification: Notification, *, actor=None, subject: str = "") -> OutboundEmail:
+def _event_email(
+    notification: Notification, *, actor=None, subject: str = "", not_before=None
+) -> OutboundEmail:
     user, game = notification.user, notification.game
     if not subject:
         names = {
@@ -182,11 +246,15 @@ def _event_email(notification: Notification, *, actor=None, subject: str = "") -
         subject=subject,
         body_text=render_to_string("notifications/email/event.txt", context),
         body_html=render_to_string("notifications/email/event.html", context),
+        not_before=not_before,
     )
 
 
 def _enqueue_send(outbound: OutboundEmail) -> None:
-    jobs.after_commit(EMAIL_SEND, outbound.pk)
+    """Send the e-mail once the transaction commits; one written in the player's quiet
+    hours waits for ``outbox_flush`` to find it after they end."""
+    if outbound.not_before is None:
+        jobs.after_commit(EMAIL_SEND, outbound.pk)
 
 
 # --- reading and marking --------------------------------------------------------------
@@ -229,7 +297,8 @@ def email_send(outbound_id) -> bool:
     """Send one outbox e-mail unless it has been sent already; True if it went out now.
 
     The row is locked while sending, so two runs of the task for the same e-mail send it
-    once. A failure is counted and recorded, then raised as SendFailed for a retry, until
+    once. One held for the end of quiet hours (``not_before``) is not sent before then. A
+    failure is counted and recorded, then raised as SendFailed for a retry, until
     MAX_EMAIL_ATTEMPTS, after which the e-mail is marked failed.
     """
     with transaction.atomic():
@@ -238,6 +307,8 @@ def email_send(outbound_id) -> bool:
         except OutboundEmail.DoesNotExist:
             return False
         if outbound.status != OutboundEmail.Status.PENDING:
+            return False
+        if outbound.not_before is not None and outbound.not_before > timezone.now():
             return False
         message = EmailMultiAlternatives(
             subject=outbound.subject,
@@ -269,11 +340,16 @@ def email_send(outbound_id) -> bool:
 
 def outbox_flush(*, now=None, older_than=timedelta(minutes=5)) -> int:
     """Enqueue a send for every pending e-mail older than ``older_than`` (a lost task, a
-    broker outage, a retry chain that ran out). Returns how many were enqueued."""
+    broker outage, a retry chain that ran out, the end of quiet hours it waited for).
+    Returns how many were enqueued."""
     now = now or timezone.now()
-    pending = OutboundEmail.objects.filter(
-        status=OutboundEmail.Status.PENDING, created__lte=now - older_than
-    ).values_list("pk", flat=True)
+    pending = (
+        OutboundEmail.objects.filter(
+            status=OutboundEmail.Status.PENDING, created__lte=now - older_than
+        )
+        .exclude(not_before__gt=now)
+        .values_list("pk", flat=True)
+    )
     count = 0
     for pk in pending[:500]:
         try:
@@ -304,13 +380,13 @@ def digest_send(*, now=None) -> int:
         local = now.astimezone(user.zone)
         if local.hour != settings.DIGEST_HOUR:
             continue
-        if _digest_for(user, local.date().isoformat()):
+        if _digest_for(user, local.date().isoformat(), now):
             count += 1
     return count
 
 
 @transaction.atomic
-def _digest_for(user, local_date: str) -> bool:
+def _digest_for(user, local_date: str, now) -> bool:
     key = f"digest:{user.pk}:{local_date}"
     if OutboundEmail.objects.filter(key=key).exists():
         return False
@@ -346,6 +422,7 @@ def _digest_for(user, local_date: str) -> bool:
         + f"Your daily digest: {len(items)} update{'s' if len(items) != 1 else ''}",
         body_text=render_to_string("notifications/email/digest.txt", context),
         body_html=render_to_string("notifications/email/digest.html", context),
+        not_before=quiet_end(user, now),
     )
     Notification.objects.filter(pk__in=[n.pk for n in items]).update(
         email=Notification.Email.DIGESTED

@@ -1,9 +1,10 @@
-"""Celery tasks for e-mail. Thin: each loads by id and calls ``notifications.services``."""
+"""Celery tasks for e-mail and browser notifications. Thin: each loads by id and calls
+``notifications.services`` or ``notifications.webpush``."""
 
 from celery import shared_task
 from django.db import DatabaseError
 
-from notifications import services
+from notifications import services, webpush
 
 TRANSIENT = (DatabaseError, services.SendFailed, ConnectionError, TimeoutError)
 
@@ -27,3 +28,10 @@ def outbox_flush() -> int:
 @shared_task(autoretry_for=(DatabaseError,), retry_backoff=True, max_retries=3)
 def digest_send() -> int:
     return services.digest_send()
+
+
+@shared_task
+def webpush_send(notification_id: int) -> int:
+    """Not retried: each browser's failure is recorded on its subscription (webpush.send),
+    and a browser notification that comes late is worth less than none."""
+    return webpush.send(notification_id)

@@ -1,14 +1,18 @@
-"""The notifications page: newest first, unread ones marked, and marking them read."""
+"""The notifications page: newest first, unread ones marked, and marking them read; and
+the browser's Web Push subscription (``notifications.webpush``), sent by
+static/js/webpush.js."""
+
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from notifications import services
+from notifications import services, webpush
 from notifications.models import Notification
 from xix_site.numbers import whole_number
 
@@ -59,3 +63,56 @@ def notification_read(request):
     if request.POST.get("open"):
         return redirect(notification.get_absolute_url())
     return redirect("notifications:list")
+
+
+# A subscription's JSON is a few hundred bytes; anything much larger is not one.
+PUSH_BODY_LIMIT = 4096
+
+
+def _push_request(request):
+    """The JSON object the browser posted, or the JsonResponse refusing the request."""
+    if not request.user.is_authenticated:
+        return JsonResponse({"error": "Log in to receive browser notifications."}, status=403)
+    if not webpush.enabled():
+        return JsonResponse({"error": "This site sends no browser notifications."}, status=404)
+    if len(request.body) > PUSH_BODY_LIMIT:
+        return JsonResponse({"error": "That is too long for a subscription."}, status=400)
+    try:
+        return json.loads(request.body)
+    except (ValueError, UnicodeDecodeError):
+        return JsonResponse({"error": "Send the subscription as JSON."}, status=400)
+
+
+def _push_change(request, change):
+    """Apply ``change`` (which returns whether the browser is now subscribed) to the JSON
+    the browser posted; a 4xx with the reason when it cannot be."""
+    data = _push_request(request)
+    if isinstance(data, JsonResponse):
+        return data
+    try:
+        subscribed = change(data)
+    except webpush.BadSubscription as error:
+        return JsonResponse({"error": str(error)}, status=400)
+    return JsonResponse({"subscribed": subscribed})
+
+
+@require_POST
+def push_subscribe(request):
+    """Store this browser's push subscription (the Push API's JSON) for the player."""
+
+    def change(data) -> bool:
+        webpush.subscribe(request.user, data, user_agent=request.headers.get("User-Agent", ""))
+        return True
+
+    return _push_change(request, change)
+
+
+@require_POST
+def push_unsubscribe(request):
+    """Forget this browser's subscription (``{"endpoint": ...}``); done already is fine."""
+
+    def change(data) -> bool:
+        webpush.unsubscribe(request.user, data.get("endpoint") if isinstance(data, dict) else None)
+        return False
+
+    return _push_change(request, change)

@@ -4,7 +4,7 @@ from django.urls import include, path
 
 from games import streams
 
-from . import health, theme, views
+from . import health, theme, views, webapp
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,6 +16,8 @@ urlpatterns = [
     path("events/me/", streams.user_stream, name="user_stream"),
     path("badges", streams.badges, name="badges"),
     path("theme", theme.set_theme, name="theme"),
+    path("manifest.webmanifest", webapp.manifest, name="manifest"),
+    path("sw.js", webapp.service_worker, name="service_worker"),
     path("accounts/", include("allauth.urls")),
     path("", include("games.urls")),
     path("", include("accounts.urls")),

@@ -77,7 +77,10 @@ def test_saving_changes_what_is_stored_and_says_so(client, dora):
     )
     assert response.redirect_chain == [(URL, 302)]
     html = response.content.decode()
-    assert "Preferences saved: one daily digest; times are shown in Asia/Tokyo." in text(html)
+    assert (
+        "Preferences saved: one daily digest; no quiet hours; times are shown in Asia/Tokyo."
+        in text(html)
+    )
     assert checked_radio(html) == "digest"
     assert selected_zone(html) == "Asia/Tokyo"
     assert "in Asia/Tokyo." in text(html)  # "It is now ... in Asia/Tokyo."

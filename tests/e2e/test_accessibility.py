@@ -116,9 +116,7 @@ def table(name):
 def finished_game():
     ann, bob = people(2)
     game = start_game(ann, bob, seed="axe-done")
-    Game.objects.filter(pk=game.pk).update(
-        status=Game.Status.FINISHED, finished_at=timezone.now()
-    )
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, finished_at=timezone.now())
     GameSeat.objects.filter(game=game, position=0).update(rank=1, score=5)
     GameSeat.objects.filter(game=game, position=1).update(rank=2)
     return ann, bob, game

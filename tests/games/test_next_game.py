@@ -1,4 +1,4 @@
-""""Next game": after moving, the page offers the game that has waited longest for the
+""" "Next game": after moving, the page offers the game that has waited longest for the
 player's move, and /games/next takes them there (issue 32, item 14)."""
 
 from datetime import timedelta
@@ -50,7 +50,7 @@ def test_after_a_move_the_table_offers_the_next_game_and_it_is_the_one_due_first
     action = game_state(here).legal_actions()[0]
     answer = client.post(act_url(here), form_of(action, 0), **HX).content.decode()
     assert f'href="{NEXT}?from={here.pk}"' in answer
-    assert "Next game <span class=\"next-game-count\">(2 waiting)</span>" in answer
+    assert 'Next game <span class="next-game-count">(2 waiting)</span>' in answer
 
     response = client.get(f"{NEXT}?from={here.pk}")
     assert response.status_code == 302

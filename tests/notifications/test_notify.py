@@ -19,26 +19,6 @@ pytestmark = pytest.mark.django_db
 Kind = Notification.Kind
 
 
-@pytest.fixture
-def alice():
-    return UserFactory(username="alice")
-
-
-@pytest.fixture
-def bob():
-    return UserFactory(username="bob")
-
-
-@pytest.fixture
-def game(alice, bob):
-    """alice and bob's game, without the notices of its start (not these tests' topic)."""
-    game = start_game(alice, bob)
-    Notification.objects.all().delete()
-    OutboundEmail.objects.all().delete()
-    mail.outbox.clear()
-    return game
-
-
 def one_move(game, capture):
     """The seat to move plays one random legal move; on-commit tasks run."""
     with capture(execute=True):

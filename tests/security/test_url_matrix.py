@@ -54,7 +54,7 @@ from games.selectors import game_state
 from games.xix.engine import cards_of, seat_view, spectator_view
 from moderation import services as moderation_services
 from moderation.models import AuditEntry, Report
-from notifications.models import Notification, OutboundEmail
+from notifications.models import Notification, OutboundEmail, PushSubscription
 from notifications.services import mark_read, viewing_key
 from ratings.models import Rating, RatingChange
 from tests.factories import UserFactory, play, play_random, start_game
@@ -88,6 +88,9 @@ TABLE = {
     "badges": row(G, None, L, 200, 200, 200, 200, 200),
     # The theme switch's form: an empty one names no theme (400).
     "theme": row(P, None, 400, 400, 400, 400, 400, 400),
+    # The web app manifest and the service worker, at the site's root for everyone.
+    "manifest": row(G, None, 200, 200, 200, 200, 200, 200),
+    "service_worker": row(G, None, 200, 200, 200, 200, 200, 200),
     "games:lobby": row(G, None, L, 200, 200, 200, 200, 200),
     "games:challenge_new": row(P, None, L, 400, 400, 400, 400, 400),
     "games:challenge_accept": row(HX, "challenge", L, 400, 200, 200, 200, 200),
@@ -127,6 +130,10 @@ TABLE = {
     "ratings:leaderboard": row(G, "kind-variant", 200, 200, 200, 200, 200, 200),
     "notifications:list": row(G, None, L, 200, 200, 200, 200, 200),
     "notifications:read": row(P, None, L, 400, 400, 400, 400, 400),
+    # Browser notifications: JSON, so no redirect to log in; 404 while the site has no
+    # VAPID keys (the test settings have none; tests/notifications/test_webpush.py sets some).
+    "notifications:push_subscribe": row(P, None, 403, 404, 404, 404, 404, 404),
+    "notifications:push_unsubscribe": row(P, None, 403, 404, 404, 404, 404, 404),
     "moderation:report_game": row(G, "live", L, 200, 200, 200, 200, 200),
     "moderation:report_player": row(G, "username", L, 200, 400, 200, 200, 200),
     # The chat: its players read it during play, everyone once the game is over.
@@ -319,6 +326,11 @@ def admin_rows(world) -> dict:
         "moderation.auditentry": AuditEntry.objects.order_by("pk").first(),
         "notifications.notification": Notification.objects.order_by("pk").first(),
         "notifications.outboundemail": OutboundEmail.objects.order_by("pk").first(),
+        "notifications.pushsubscription": PushSubscription.objects.get_or_create(
+            user=world["people"]["seat1"],
+            endpoint="https://fcm.googleapis.com/fcm/send/matrix",
+            defaults={"p256dh": "key", "auth": "secret"},
+        )[0],
         "ratings.rating": Rating.objects.order_by("pk").first(),
         "ratings.ratingchange": RatingChange.objects.order_by("pk").first(),
         "auth.group": Group.objects.get(name="Moderators"),

@@ -327,6 +327,14 @@ DIGEST_HOUR = env.int("DIGEST_HOUR", default=8)
 # game": their notifications for it are not e-mailed. The page polls every 3 seconds.
 NOTIFY_VIEWING_SECONDS = env.int("NOTIFY_VIEWING_SECONDS", default=60)
 
+# Browser notifications (Web Push, notifications.webpush): the VAPID key pair that signs
+# the site's messages to the browsers' push services (`manage.py webpush_keys` makes one),
+# and the contact the push services may write to (a mailto: or https: URL; SITE_URL when
+# empty). Without both keys the settings page offers no browser notifications.
+WEBPUSH_VAPID_PUBLIC_KEY = env.str("WEBPUSH_VAPID_PUBLIC_KEY", default="")
+WEBPUSH_VAPID_PRIVATE_KEY = env.str("WEBPUSH_VAPID_PRIVATE_KEY", default="")
+WEBPUSH_VAPID_SUBJECT = env.str("WEBPUSH_VAPID_SUBJECT", default="")
+
 # Vacation (games/vacation.py): the days a player may stop their clocks in a calendar year.
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=30)
 
