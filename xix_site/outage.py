@@ -16,7 +16,8 @@ a short ``Retry-After`` and a "busy, try again" message instead of the outage me
 Writes go through ``transaction.atomic``, so a request that fails this way has written
 nothing (the database rolls back what it had not committed) and the 503 says so. Django
 closes a connection that failed at the end of the request, so the next request after the
-database is back opens a new one, even with persistent connections (``CONN_MAX_AGE``).
+database is back opens a new one, even with persistent connections (``CONN_MAX_AGE``); a
+pool checks a connection before it hands it out.
 """
 
 import logging
