@@ -489,6 +489,7 @@ class Run:
         self.pending: dict[int, tuple] = {}
         self.seen_ms: list[float] = []
         self.busy: set[int] = set()
+        self.moving: set[asyncio.Future] = set()  # moves in flight
 
     def moved(self, page: "Page", sent: float) -> None:
         if self.tally.measuring:
@@ -544,7 +545,9 @@ class Run:
                     self.mover_idle += 1  # no player to move has seen it yet
                 continue
             page = random.choice(ready)
-            asyncio.ensure_future(self.one_move(page))
+            moving = asyncio.ensure_future(self.one_move(page))
+            self.moving.add(moving)
+            moving.add_done_callback(self.moving.discard)
 
     async def one_move(self, page: Page) -> None:
         self.busy.add(page.game)
@@ -590,9 +593,11 @@ class Run:
         streams = self.streams
         self.stopping = True
         mover.cancel()
-        for life in lives:
-            life.cancel()
-        await asyncio.gather(mover, *lives, return_exceptions=True)
+        # Moves still waiting for their answer (on a site past its capacity, up to the
+        # pool's timeout) end with the run, before their connections close under them.
+        for task in [*lives, *self.moving]:
+            task.cancel()
+        await asyncio.gather(mover, *lives, *self.moving, return_exceptions=True)
         for page in self.pages:
             page.conn.close()
             page.act_conn.close()
