@@ -29,6 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 # The marks of a test that runs nodes: real PostgreSQL and Redis shared with the nodes,
 # and committed data the nodes can read.
 NODE_TEST = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+# The nodes' connections to PostgreSQL carry this name (pg_stat_activity.application_name),
+# so a test counts theirs and no other process's.
+NODE_APPLICATION = "xix-test-node"
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 GAME_POLL = re.compile(r'<section id="game-live"[^>]*?hx-get="([^"]+)"')
 HTMX = {"HX-Request": "true"}
@@ -51,16 +54,22 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def server_connections() -> int:
+def server_connections(application_name: str | None = None) -> int:
     """The servers' connections to the test database (PostgreSQL; 0 on SQLite): every
-    connection but this test process's own."""
+    connection but this test process's own, or only those of ``application_name``
+    (``NODE_APPLICATION``: the nodes of ``web_nodes``)."""
     if connection.vendor != "postgresql":
         return 0
+    query = (
+        "SELECT count(*) FROM pg_stat_activity"
+        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    )
+    params = []
+    if application_name is not None:
+        query += " AND application_name = %s"
+        params.append(application_name)
     with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
+        cursor.execute(query, params)
         return cursor.fetchone()[0]
 
 
@@ -73,12 +82,16 @@ class Node:
 
 
 def node_env(**extra: str) -> dict:
-    """A node's environment: the test settings on the test database and Redis, push
-    updates on; ``extra`` adds to it or overrides."""
+    """A node's environment: the test settings on the test database (its connections
+    named ``NODE_APPLICATION``) and Redis, push updates on; ``extra`` adds to it or
+    overrides."""
+    url = database_url()
+    if connection.vendor == "postgresql":
+        url += f"?application_name={NODE_APPLICATION}"
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "xix_site.settings.test",
-        "DATABASE_URL": database_url(),
+        "DATABASE_URL": url,
         "REDIS_URL": settings.REDIS_URL,
         "PUSH_EVENTS": "true",
         **extra,

@@ -17,6 +17,7 @@ from django.db import connection, transaction
 from games.models import Game
 from tests.nodes import (
     HTMX,
+    NODE_APPLICATION,
     NODE_TEST,
     Browser,
     alice_to_move,
@@ -58,11 +59,12 @@ class Background(threading.Thread):
 
 
 def waiting_on_a_lock() -> bool:
-    """Whether a server connection waits for a row lock (the move, on the game's row)."""
+    """Whether the node's connection waits for a row lock (the move, on the game's row)."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-            " AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'"
+            " AND application_name = %s AND wait_event_type = 'Lock'",
+            [NODE_APPLICATION],
         )
         return cursor.fetchone()[0] > 0
 
@@ -105,14 +107,14 @@ def test_a_request_waits_for_the_pools_connection_instead_of_opening_another(nod
         poller.start()
         time.sleep(POOL_TIMEOUT / 4)  # bob's poll is waiting for the pool meanwhile
         assert poller.answer is None
-        assert server_connections() == 1  # the pool's one, held by the move
+        assert server_connections(NODE_APPLICATION) == 1  # the pool's one, held by the move
     # The lock is gone: the move finishes, gives the connection back, the poll gets it.
     mover.join(10)
     poller.join(10)
     assert mover.answer[0] == 200
     assert poller.answer[0] == 200
     assert Game.objects.get(pk=game.pk).n_actions == 1
-    assert server_connections() <= 1
+    assert server_connections(NODE_APPLICATION) <= 1
 
 
 def test_past_the_pools_timeout_a_request_gets_a_clear_busy_answer(node):
@@ -124,7 +126,7 @@ def test_past_the_pools_timeout_a_request_gets_a_clear_busy_answer(node):
         assert status == 503
         assert headers["Retry-After"] == "5"
         assert "busy" in text and "try again" in text
-        assert server_connections() == 1
+        assert server_connections(NODE_APPLICATION) == 1
     mover.join(10)
     assert mover.answer[0] == 200  # the held move was applied once the lock went
     assert Game.objects.get(pk=game.pk).n_actions == 1
@@ -142,7 +144,7 @@ def test_open_event_streams_hold_no_connection_of_the_pool(node):
         # poll gets it at once (no wait, no 503): nothing new, 204.
         status, _, _ = bobs.get(node, poll, headers=HTMX)
         assert status == 204
-        assert server_connections() <= 1
+        assert server_connections(NODE_APPLICATION) <= 1
     finally:
         for stream in streams:
             stream.close()
