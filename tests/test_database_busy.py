@@ -90,15 +90,19 @@ def test_the_concurrency_tests_also_pass_on_a_file_sqlite_database(tmp_path):
     [
         "database is locked",
         "deadlock detected",
+        "couldn't get a connection after 10.00 sec",
     ],
 )
 @pytest.mark.parametrize("htmx", [False, True])
 def test_lock_contention_answers_busy_try_again_not_the_outage_page(monkeypatch, error, htmx):
     import psycopg.errors
+    import psycopg_pool
 
     cause = {
         "database is locked": None,
         "deadlock detected": psycopg.errors.DeadlockDetected("deadlock detected"),
+        # DATABASE_POOL: every connection of the process taken past DATABASE_POOL_TIMEOUT.
+        "couldn't get a connection after 10.00 sec": psycopg_pool.PoolTimeout(error),
     }[error]
 
     def locked(**kwargs):

@@ -189,3 +189,90 @@ def test_an_unknown_email_verification_mode_stops_start_up():
 
     assert result.returncode != 0
     assert "ACCOUNT_EMAIL_VERIFICATION must be none, optional or mandatory" in result.stderr
+
+
+# --- the PostgreSQL connection pool (DATABASE_POOL, docs/settings.md "Database") ----------
+
+DATABASE_REPORT = """
+import json
+import django
+from django.conf import settings
+django.setup()
+database = settings.DATABASES["default"]
+print(json.dumps({"conn_max_age": database["CONN_MAX_AGE"],
+                  "pool": database.get("OPTIONS", {}).get("pool")}))
+"""
+POSTGRES = "postgres://xix@db.internal:5432/xix"
+
+
+def database_report(settings_module, **env):
+    environ = {"DJANGO_SETTINGS_MODULE": settings_module, **env}
+    if settings_module == PRODUCTION["DJANGO_SETTINGS_MODULE"]:
+        environ |= {"DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_ALLOWED_HOSTS": "x"}
+    return run_python(["-c", DATABASE_REPORT], environ)
+
+
+def test_production_serves_postgresql_from_a_bounded_pool_sized_by_the_environment():
+    production = PRODUCTION["DJANGO_SETTINGS_MODULE"]
+    result = database_report(production, DATABASE_URL=POSTGRES)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {
+        "conn_max_age": 0,
+        "pool": {"min_size": 1, "max_size": 10, "timeout": 10.0, "max_idle": 300.0},
+    }
+
+    result = database_report(
+        production,
+        DATABASE_URL=POSTGRES,
+        DATABASE_POOL_MIN_SIZE="0",
+        DATABASE_POOL_MAX_SIZE="4",
+        DATABASE_POOL_TIMEOUT="2.5",
+        DATABASE_POOL_MAX_IDLE="60",
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["pool"] == {
+        "min_size": 0,
+        "max_size": 4,
+        "timeout": 2.5,
+        "max_idle": 60.0,
+    }
+
+
+def test_without_the_pool_production_keeps_a_connection_per_thread():
+    result = database_report(
+        PRODUCTION["DJANGO_SETTINGS_MODULE"], DATABASE_URL=POSTGRES, DATABASE_POOL="false"
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"conn_max_age": 60, "pool": None}
+
+
+def test_development_and_sqlite_have_no_pool_unless_asked():
+    for module, url in [
+        ("xix_site.settings.dev", POSTGRES),
+        ("xix_site.settings.production", "sqlite:////tmp/xix-pool-test.sqlite3"),
+    ]:
+        result = database_report(module, DATABASE_URL=url)
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout)["pool"] is None, module
+    result = database_report("xix_site.settings.dev", DATABASE_URL=POSTGRES, DATABASE_POOL="1")
+    assert json.loads(result.stdout) == {
+        "conn_max_age": 0,
+        "pool": {"min_size": 1, "max_size": 10, "timeout": 10.0, "max_idle": 300.0},
+    }
+
+
+def test_a_pool_with_kept_connections_or_impossible_sizes_stops_start_up():
+    production = PRODUCTION["DJANGO_SETTINGS_MODULE"]
+    kept = database_report(production, DATABASE_URL=POSTGRES, CONN_MAX_AGE="60")
+    assert kept.returncode != 0
+    assert "CONN_MAX_AGE=60 with DATABASE_POOL on" in kept.stderr
+    for sizes in (
+        {"DATABASE_POOL_MAX_SIZE": "0"},
+        {"DATABASE_POOL_MIN_SIZE": "5", "DATABASE_POOL_MAX_SIZE": "4"},
+        {"DATABASE_POOL_TIMEOUT": "0"},
+    ):
+        result = database_report(production, DATABASE_URL=POSTGRES, **sizes)
+        assert result.returncode != 0, sizes
+        assert "DATABASE_POOL_MIN_SIZE, DATABASE_POOL_MAX_SIZE and DATABASE_POOL_TIMEOUT" in (
+            result.stderr
+        )

@@ -4,8 +4,9 @@ Two worker processes, each with a few threads (gunicorn's ``gthread`` worker). A
 spends a few hundred milliseconds in the password hash (Argon2, which releases the GIL);
 with sync workers every request that arrives meanwhile waits in the queue behind it, with
 threads it is served beside it. The load test in docs/performance.md measures both.
-Each thread keeps its own database connection (CONN_MAX_AGE), so the site holds at most
-``workers x threads`` connections to PostgreSQL.
+A worker's threads share its pool of database connections (DATABASE_POOL, on in
+production), so the site holds at most ``workers x min(threads, DATABASE_POOL_MAX_SIZE)``
+connections to PostgreSQL; without the pool, one per thread.
 
 Every value can be changed from the environment; docs/settings.md lists them.
 """

@@ -28,6 +28,8 @@ from xix_site.celery import app
 log = logging.getLogger(__name__)
 
 _here = threading.local()
+# One import of the task modules at a time (task_named).
+_importing = threading.Lock()
 
 
 def ran_here(name: str) -> int:
@@ -47,9 +49,13 @@ def _ran(name: str) -> None:
 def task_named(name: str):
     """The registered task called ``name``. The web process loads the task modules of the
     installed apps (Celery's autodiscovery) on its first use; an unknown name is an error,
-    not a message nobody consumes."""
+    not a message nobody consumes. Under an ASGI or threaded server two requests may ask at
+    once: the second waits for the first's import instead of finding the registry half
+    filled (a move once failed so)."""
     if name not in app.tasks:
-        app.loader.import_default_modules()
+        with _importing:
+            if name not in app.tasks:
+                app.loader.import_default_modules()
     try:
         return app.tasks[name]
     except KeyError:

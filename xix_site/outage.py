@@ -16,7 +16,8 @@ a short ``Retry-After`` and a "busy, try again" message instead of the outage me
 Writes go through ``transaction.atomic``, so a request that fails this way has written
 nothing (the database rolls back what it had not committed) and the 503 says so. Django
 closes a connection that failed at the end of the request, so the next request after the
-database is back opens a new one, even with persistent connections (``CONN_MAX_AGE``).
+database is back opens a new one, even with persistent connections (``CONN_MAX_AGE``); a
+pool checks a connection before it hands it out.
 """
 
 import logging
@@ -25,6 +26,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import add_never_cache_headers
+from psycopg_pool import PoolTimeout
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +37,10 @@ MESSAGE = (
 RETRY_AFTER_SECONDS = 60
 DATABASE_DOWN = (OperationalError, InterfaceError)
 
-# Lock contention is not an outage: the database is up, another request held a lock for
-# longer than this one would wait (SQLite's "database is locked" after its busy timeout,
-# SQLITE_TIMEOUT; PostgreSQL's deadlock, serialization failure or lock timeout).
+# Lock contention is not an outage: the database is up, another request held a lock (or,
+# with a pool, every connection of this process) for longer than this one would wait
+# (SQLite's "database is locked" after its busy timeout, SQLITE_TIMEOUT; PostgreSQL's
+# deadlock, serialization failure or lock timeout; the pool's DATABASE_POOL_TIMEOUT).
 BUSY_MESSAGE = (
     "The site is busy right now; your move was not recorded. Please try again in a few seconds."
 )
@@ -47,10 +50,14 @@ BUSY_SQLSTATES = {"40001", "40P01", "55P03"}
 
 
 def is_busy(error: Exception) -> bool:
-    """True when ``error`` is lock contention rather than an unreachable database."""
+    """True when ``error`` is lock contention, or a connection pool with every connection
+    taken for longer than ``DATABASE_POOL_TIMEOUT`` (``PoolTimeout``: the database is up,
+    this process's requests are queueing for it), rather than an unreachable database."""
     if not isinstance(error, OperationalError):
         return False
     if any(text in str(error).lower() for text in BUSY_SQLITE):
+        return True
+    if isinstance(error.__cause__, PoolTimeout):
         return True
     return getattr(error.__cause__, "sqlstate", None) in BUSY_SQLSTATES
 

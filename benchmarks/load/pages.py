@@ -6,7 +6,8 @@ under uvicorn and make moves in their games, then print one JSON line.
 
 Standard library only (asyncio sockets: no Locust, no HTTP package); the site runs from the
 project's .venv. The script drops and creates the database --database (default
-xix_pushload) on the local PostgreSQL, flushes Redis database --redis-db (default 7) only,
+xix_pushload) on the local PostgreSQL, flushes Redis database --redis-db (default 7) of
+--redis (the local server on 6379) only,
 migrates, collects static files, seeds --pages players in pairs, one XIX game a pair, with a
 signed-in session each (seed_pages.py: no log-in is timed), and starts the site as
 docker-compose runs it: uvicorn, --workers processes (2), production settings
@@ -30,7 +31,9 @@ its table's forms, posted to /act as htmx does). Figures, all over the measured 
   requests  every other request by kind (count, p50, p95), errors and 409s;
   moves_skipped  the move-maker's turns when no player to move had seen their turn yet
             (their page had not fetched the opponent's move: a slow site skips more);
-  db_connections_max  the most PostgreSQL connections the site held (sampled each second);
+  db_connections_max  the most PostgreSQL connections the site held (sampled each second:
+            at most --pool-max-size per uvicorn process and per Celery process, with the
+            production pool that --no-pool turns off);
   server_cpu_s / client_cpu_s  CPU seconds of the site's processes (uvicorn, Celery) and
             of this script over the window (both run on the same machine).
 """
@@ -85,12 +88,17 @@ def site_env(args, port: int) -> dict:
     env.update(
         {
             "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{args.database}",
-            "REDIS_URL": f"redis://127.0.0.1:6379/{args.redis_db}",
+            "REDIS_URL": f"{args.redis.rstrip('/')}/{args.redis_db}",
             # As docker-compose's web service: under ASGI each request runs its view in a
             # thread of its own, and kept connections would pile up past max_connections.
             "CONN_MAX_AGE": "0",
             "PUSH_EVENTS": "true" if args.mode == "push" else "false",
             "PUSH_POLL_SECONDS": str(PUSH_POLL_SECONDS),
+            # The production pool (docs/settings.md, "Database"): at most this many
+            # connections per process, a request past them waits up to the timeout.
+            "DATABASE_POOL": "false" if args.no_pool else "true",
+            "DATABASE_POOL_MAX_SIZE": str(args.pool_max_size),
+            "DATABASE_POOL_TIMEOUT": str(args.pool_timeout),
         }
     )
     return env
@@ -481,6 +489,7 @@ class Run:
         self.pending: dict[int, tuple] = {}
         self.seen_ms: list[float] = []
         self.busy: set[int] = set()
+        self.moving: set[asyncio.Future] = set()  # moves in flight
 
     def moved(self, page: "Page", sent: float) -> None:
         if self.tally.measuring:
@@ -536,7 +545,9 @@ class Run:
                     self.mover_idle += 1  # no player to move has seen it yet
                 continue
             page = random.choice(ready)
-            asyncio.ensure_future(self.one_move(page))
+            moving = asyncio.ensure_future(self.one_move(page))
+            self.moving.add(moving)
+            moving.add_done_callback(self.moving.discard)
 
     async def one_move(self, page: Page) -> None:
         self.busy.add(page.game)
@@ -582,9 +593,11 @@ class Run:
         streams = self.streams
         self.stopping = True
         mover.cancel()
-        for life in lives:
-            life.cancel()
-        await asyncio.gather(mover, *lives, return_exceptions=True)
+        # Moves still waiting for their answer (on a site past its capacity, up to the
+        # pool's timeout) end with the run, before their connections close under them.
+        for task in [*lives, *self.moving]:
+            task.cancel()
+        await asyncio.gather(mover, *lives, *self.moving, return_exceptions=True)
         for page in self.pages:
             page.conn.close()
             page.act_conn.close()
@@ -614,6 +627,9 @@ class Run:
             "server_cpu_s": round(cpu_server, 1),
             "client_cpu_s": round(cpu_client, 1),
             "workers": self.args.workers,
+            "pool": None
+            if self.args.no_pool
+            else {"max_size": self.args.pool_max_size, "timeout_s": self.args.pool_timeout},
             "load_before": load_before,
             "load_after": load_average(),
         }
@@ -631,9 +647,19 @@ def main() -> int:
         "--open-timeout", type=float, default=600, help="most seconds to wait for the pages"
     )
     parser.add_argument("--workers", type=int, default=2, help="uvicorn processes")
+    parser.add_argument(
+        "--pool-max-size", type=int, default=10, help="pooled connections per process"
+    )
+    parser.add_argument(
+        "--pool-timeout", type=float, default=10, help="seconds a request waits for one"
+    )
+    parser.add_argument(
+        "--no-pool", action="store_true", help="a connection per request (before issue 33)"
+    )
     parser.add_argument("--port", type=int, default=8029)
     parser.add_argument("--database", default="xix_pushload")
     parser.add_argument("--redis-db", type=int, default=7)
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379", help="server, no database")
     args = parser.parse_args()
     if args.ramp is None:
         args.ramp = max(10.0, args.pages / 10)

@@ -8,7 +8,8 @@
 1. Makes benchmarks/load/.venv (Locust, from requirements.txt) on first use; the site runs
    from the project's own .venv (made by `python3 dev.py setup` if it is missing).
 2. Drops and creates the database xix_load on the local PostgreSQL and flushes Redis
-   database 14 (nothing else), migrates, collects static files, creates player000..
+   database 14 (nothing else; LOAD_DATABASE and LOAD_REDIS_DB choose others), migrates,
+   collects static files, creates player000..
 3. Starts gunicorn with the production config (xix_site/gunicorn_conf.py: 2 workers,
    --threads each; production settings plus one bare view: loadsite/) and a Celery
    worker, times /__bare__ and /healthz on the idle stack, then runs Locust headless
@@ -34,6 +35,7 @@ import csv
 import hashlib
 import json
 import os
+import re
 import secrets
 import signal
 import statistics
@@ -52,8 +54,15 @@ LOAD_VENV = HERE / ".venv"
 MAIN_PY = ROOT / ".venv" / "bin" / "python"
 LOAD_PY = LOAD_VENV / "bin" / "python"
 PG_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres"
-DATABASE_URL = "postgres://postgres@127.0.0.1:5432/xix_load"
-REDIS_URL = "redis://127.0.0.1:6379/14"
+# Another database and Redis database from the environment (a shared machine where
+# several people run the benchmarks): LOAD_DATABASE=xix_mine LOAD_REDIS_DB=16, and
+# LOAD_REDIS=redis://127.0.0.1:6390 for a Redis server of one's own.
+DATABASE_NAME = os.environ.get("LOAD_DATABASE", "xix_load")
+if not re.fullmatch(r"[a-z_][a-z0-9_]*", DATABASE_NAME):
+    raise SystemExit("LOAD_DATABASE: lower-case letters, digits and _ only")
+REDIS_DB = int(os.environ.get("LOAD_REDIS_DB", "14"))
+DATABASE_URL = f"postgres://postgres@127.0.0.1:5432/{DATABASE_NAME}"
+REDIS_URL = f"{os.environ.get('LOAD_REDIS', 'redis://127.0.0.1:6379')}/{REDIS_DB}"
 PASSWORD = "load-test-pass-19"  # the same in locustfile.py
 TARGET_P95_MS = 150
 TARGET_ENDPOINTS = ("/games/[id]/", "/games/[id]/act")
@@ -146,12 +155,12 @@ def parse_sizes(text: str) -> list[int]:
 
 
 def prepare_database(env: dict, users: int, groups=(), table_games: int = 1) -> None:
-    say("dropping and creating database xix_load; flushing Redis db 14")
+    say(f"dropping and creating database {DATABASE_NAME}; flushing Redis db {REDIS_DB}")
     code = (
         "import psycopg, redis\n"
         f"c = psycopg.connect({PG_ADMIN_URL!r}, autocommit=True)\n"
-        "c.execute('DROP DATABASE IF EXISTS xix_load WITH (FORCE)')\n"
-        "c.execute('CREATE DATABASE xix_load')\n"
+        f"c.execute('DROP DATABASE IF EXISTS {DATABASE_NAME} WITH (FORCE)')\n"
+        f"c.execute('CREATE DATABASE {DATABASE_NAME}')\n"
         f"redis.Redis.from_url({REDIS_URL!r}).flushdb()\n"
     )
     run([MAIN_PY, "-c", code], env=env)

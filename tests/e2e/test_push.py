@@ -15,36 +15,18 @@ from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
-from django.db import connection
-from django.test import Client
 from playwright.sync_api import expect
 
 from games.models import Game
 from tests.e2e.test_onexeno_game import logged_in
 from tests.e2e.test_play_through import expect_text, take_first_choice, your_turn
 from tests.factories import UserFactory, start_game
+from tests.nodes import database_url, free_port, raw_stream, read_until, server_connections
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
 POLL_SECONDS = 60
-
-
-def database_url() -> str:
-    """The test database, for the server's process."""
-    db = connection.settings_dict
-    if db["ENGINE"].endswith("sqlite3"):
-        return f"sqlite:///{Path(db['NAME']).resolve()}"
-    return (
-        f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}"
-        f":{db['PORT'] or 5432}/{db['NAME']}"
-    )
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture
@@ -88,15 +70,6 @@ def stream_of(server, user, game) -> socket.socket:
     return raw_stream(server, user, f"/events/games/{game.pk}/")
 
 
-def read_until(sock, marker: bytes) -> bytes:
-    data = b""
-    while marker not in data:
-        chunk = sock.recv(65536)
-        assert chunk, f"the stream ended before {marker!r}: {data[-300:]!r}"
-        data += chunk
-    return data
-
-
 def two_pages(server, new_page):
     """alice (to move) and bob on their game's page, each in a browser context."""
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
@@ -109,18 +82,6 @@ def two_pages(server, new_page):
     bobs = logged_in(new_page, server, bob)
     bobs.goto(url)
     return game, alices, bobs, bob
-
-
-def server_connections() -> int:
-    """The server's connections to the test database (PostgreSQL; 0 on SQLite)."""
-    if connection.vendor != "postgresql":
-        return 0
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
-        return cursor.fetchone()[0]
 
 
 @pytest.mark.redis
@@ -170,24 +131,6 @@ def test_without_the_asgi_server_pages_poll_at_their_usual_pace(live_server, new
     take_first_choice(alices)
     expect_text(bobs, ".turn", "Your turn", timeout=10_000)
     assert Game.objects.get(pk=game.pk).n_actions == 1
-
-
-def raw_stream(server, user, path) -> socket.socket:
-    """``user``'s open event stream at ``path`` (a raw connection, past its opening)."""
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    port = int(server.url.rsplit(":", 1)[1])
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-    sock.sendall(
-        (
-            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            f"Cookie: {settings.SESSION_COOKIE_NAME}={cookie}\r\n"
-            "Accept: text/event-stream\r\n\r\n"
-        ).encode()
-    )
-    assert b"event: stream-open" in read_until(sock, b"event: stream-open")
-    return sock
 
 
 def nothing_more(sock, seconds=1.0) -> bytes:

@@ -114,8 +114,52 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
 # A kept connection is checked before a request reuses it: after a database restart the
-# first request reconnects instead of failing on the dead connection.
+# first request reconnects instead of failing on the dead connection. With a pool, the pool
+# checks a connection the same way before it hands it out.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+
+def database_pool(database: dict, *, default: bool) -> None:
+    """Serve ``database`` (PostgreSQL only) from a psycopg connection pool in each process
+    when ``DATABASE_POOL`` (``default`` unless set) is on: at most
+    ``DATABASE_POOL_MAX_SIZE`` connections per process, whatever the number of requests
+    in flight. A request that finds every connection taken waits for one, at most
+    ``DATABASE_POOL_TIMEOUT`` seconds, then fails with ``PoolTimeout`` (an
+    ``OperationalError``), which ``xix_site.outage`` answers 503 "busy, try again".
+    A pooled connection goes back to the pool when Django closes it, at the end of each
+    request, so ``CONN_MAX_AGE`` must be 0 (Django refuses anything else with a pool).
+    docs/settings.md, "Database"; docs/operations.md, "Database connections"."""
+    if database["ENGINE"] != "django.db.backends.postgresql":
+        return
+    if not env.bool("DATABASE_POOL", default=default):
+        return
+    if database["CONN_MAX_AGE"] != 0:
+        raise ImproperlyConfigured(
+            f"CONN_MAX_AGE={database['CONN_MAX_AGE']} with DATABASE_POOL on: a pooled "
+            "connection goes back to the pool after each request, so set CONN_MAX_AGE=0 "
+            "(or DATABASE_POOL=false to keep connections per thread); see docs/settings.md."
+        )
+    min_size = env.int("DATABASE_POOL_MIN_SIZE", default=1)
+    max_size = env.int("DATABASE_POOL_MAX_SIZE", default=10)
+    timeout = env.float("DATABASE_POOL_TIMEOUT", default=10.0)
+    if not 0 <= min_size <= max_size or max_size < 1 or timeout <= 0:
+        raise ImproperlyConfigured(
+            "DATABASE_POOL_MIN_SIZE, DATABASE_POOL_MAX_SIZE and DATABASE_POOL_TIMEOUT need "
+            f"0 <= min <= max, max >= 1 and a timeout above 0 (got {min_size}, {max_size}, "
+            f"{timeout}); see docs/settings.md."
+        )
+    database.setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min_size,
+        "max_size": max_size,
+        "timeout": timeout,
+        # A connection unused this long is closed (down to min_size): a quiet process
+        # gives its connections back to PostgreSQL.
+        "max_idle": env.float("DATABASE_POOL_MAX_IDLE", default=300.0),
+    }
+
+
+# Off by default here (dev and tests); production.py turns it on.
+database_pool(DATABASES["default"], default=False)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis: when REDIS_URL is set it is the cache, the Celery broker and the result backend.

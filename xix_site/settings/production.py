@@ -1,13 +1,21 @@
 """Production: secrets come from the environment and have no defaults."""
 
 from .base import *  # noqa: F403
-from .base import ALLOWED_HOSTS, DATABASES, SECRET_KEY, STORAGES, env, require
+from .base import ALLOWED_HOSTS, DATABASES, SECRET_KEY, STORAGES, database_pool, env, require
 
 require("DJANGO_SECRET_KEY", SECRET_KEY)
 require("DJANGO_ALLOWED_HOSTS", ALLOWED_HOSTS)
 
 DEBUG = False
-DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+# PostgreSQL: a bounded pool of connections per process (DATABASE_POOL, on by default
+# here), which needs CONN_MAX_AGE 0. Without the pool a thread keeps its own connection
+# for 60 s.
+_pooled = env.bool("DATABASE_POOL", default=True)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and _pooled:
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+    database_pool(DATABASES["default"], default=True)
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 
 STORAGES["staticfiles"] = {
     "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage",
