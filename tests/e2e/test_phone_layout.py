@@ -1,5 +1,5 @@
-"""On a phone (390 x 844) no page scrolls sideways, and the game page shows the player's
-hand in the first screen."""
+"""On a phone (390 x 844) no page scrolls sideways, the game page shows the player's hand in
+the first screen, and the header's menu opens without JavaScript."""
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -33,7 +33,7 @@ def player_with_games():
 
 
 def test_no_page_scrolls_sideways_and_the_hand_is_in_the_first_screen(
-    live_server, new_page, player_with_games, artifacts
+    live_server, new_page, browser, player_with_games, artifacts
 ):
     alice, game = player_with_games
     base = live_server.url
@@ -59,3 +59,21 @@ def test_no_page_scrolls_sideways_and_the_hand_is_in_the_first_screen(
     card = page.locator("#your-hand .card").first.bounding_box()
     assert card["y"] + card["height"] <= PHONE["height"], card
     page.screenshot(path=artifacts("e2e-phone-game-hand.png"))
+
+    # The header is one row; its links are behind the Menu button, which opens without
+    # JavaScript and shows them over the page. A desktop shows them without a click.
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    try:
+        plain = context.new_page()
+        plain.goto(base + "/")
+        rules = plain.locator(".nav-links").get_by_role("link", name="Rules")
+        assert not rules.is_visible()
+        plain.locator("summary", has_text="Menu").click()
+        assert rules.is_visible()
+        assert plain.get_by_role("button", name="Dark").is_visible()
+        plain.screenshot(path=artifacts("e2e-phone-menu-open.png"))
+        plain.set_viewport_size({"width": 1280, "height": 800})
+        plain.goto(base + "/")
+        assert rules.is_visible() and not plain.locator("summary", has_text="Menu").is_visible()
+    finally:
+        context.close()
