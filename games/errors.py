@@ -29,11 +29,11 @@ class StaleSequence(GameError):
         self.current = current
 
 
-class ChallengeError(GameError):
-    pass
+class TableError(GameError):
+    """A refusal in the lobby: setting up, joining, leaving a table or asking for a rematch."""
 
 
-class RatedPlayPaused(ChallengeError):
+class RatedPlayPaused(TableError):
     """A player who aborted too many rated games lately may not start or join one yet
     (games/aborts.py); the message says until when."""
 

@@ -1,4 +1,5 @@
-"""Forms for challenges: an open challenge, or a challenge to a named player."""
+"""The lobby's forms: a table of any game and size (a challenge is a table of two, open
+or inviting the players named), and "Play a bot"."""
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -10,20 +11,15 @@ from games.models import DAYS_PER_MOVE
 RATED_CHOICES = [("rated", "Rated"), ("casual", "Casual")]
 
 
-class ChallengeForm(forms.Form):
-    """An open challenge: anyone may accept it."""
+class _TermsForm(forms.Form):
+    """The terms every game is set up with: the time per move, rated or casual."""
 
-    variant = forms.ChoiceField(
-        choices=lambda: registry.variant_choices("xix"),
-        initial="standard",
-        widget=forms.RadioSelect,
-    )
     days_per_move = forms.TypedChoiceField(
         label="Days per move",
         choices=[(d, f"{d} day{'s' if d > 1 else ''}") for d in DAYS_PER_MOVE],
         coerce=int,
         initial=3,
-        help_text="How long each of you has for each move.",
+        help_text="How long each player has for each move.",
     )
     rated = forms.TypedChoiceField(
         label="Rated or casual",
@@ -31,68 +27,13 @@ class ChallengeForm(forms.Form):
         coerce=lambda value: value == "rated",
         initial="rated",
         widget=forms.RadioSelect,
-        help_text="A rated game changes both players' ratings.",
+        help_text="A rated game changes the players' ratings. Games against bots are always "
+        "casual (unrated).",
     )
 
     def __init__(self, *args, user=None, **kwargs):
         self.user = user
         super().__init__(*args, **kwargs)
-
-    def challenge_kwargs(self) -> dict:
-        """The cleaned data as keyword arguments for ``services.challenge_create``."""
-        data = self.cleaned_data
-        return {
-            "variant": data["variant"],
-            "days_per_move": data["days_per_move"],
-            "rated": data["rated"],
-            "invited": data.get("opponent"),
-        }
-
-
-class DirectChallengeForm(ChallengeForm):
-    """A challenge only the named player may accept (or decline)."""
-
-    opponent = forms.CharField(
-        label="Player's username",
-        max_length=150,
-        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
-    )
-
-    field_order = ["opponent", "variant", "days_per_move", "rated"]
-
-    BOTS_UNRATED = "Games against bots are always casual (unrated)."
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        rated = self.fields["rated"]
-        rated.help_text = f"{rated.help_text} {self.BOTS_UNRATED}"
-
-    def clean_opponent(self):
-        username = self.cleaned_data["opponent"].strip()
-        opponent = get_user_model().objects.filter(username__iexact=username).first()
-        if opponent is not None and _blocked_by(opponent, self.user):
-            opponent = None  # answered as a name that is no player's (docs/security.md)
-        if opponent is None or not opponent.is_active:
-            raise forms.ValidationError(f"There is no player called “{username}”.")
-        if self.user is not None and opponent.pk == self.user.pk:
-            raise forms.ValidationError("You cannot challenge yourself.")
-        if self.user is not None and blocks.blocks(self.user.pk, opponent.pk):
-            raise forms.ValidationError(
-                blocks.BLOCKED_BY_YOU.format(name=opponent.username, verb="challenge")
-            )
-        return opponent
-
-    def clean(self):
-        """A rated challenge to a bot is refused with the reason, not made casual unseen."""
-        data = super().clean()
-        opponent = data.get("opponent")
-        if opponent is not None and opponent.is_bot and data.get("rated"):
-            self.add_error(
-                "rated",
-                f"{opponent.username} is a bot, and games against bots are unrated: "
-                "choose Casual to play it.",
-            )
-        return data
 
 
 def _blocked_by(person, user) -> bool:
@@ -109,8 +50,6 @@ def _table_games() -> list:
 def bot_games(level: str | None) -> list:
     """The groups of ``_table_games`` for the games that have a bot of ``level`` (every
     served game when ``level`` is None)."""
-    from games import registry
-
     groups = []
     for kind in registry.served():
         if level is not None and level not in registry.bots(kind).LEVELS:
@@ -132,8 +71,6 @@ def bot_games(level: str | None) -> list:
 def _check_seats(form, kind: str, variant: str, seats) -> bool:
     """Whether ``variant`` of ``kind`` is played by ``seats``; else a form error on
     "seats". True when there is nothing to check yet (an earlier field failed)."""
-    from games import registry
-
     if not (kind and seats):
         return False
     info = registry.rules(kind).variants[variant]
@@ -169,21 +106,24 @@ PRIVATE_HELP = (
     "table private: before, during and after play only its players, the people invited "
     "(until they decline) and the site's moderators can open it, its chat, replay and "
     "record, and it is never listed to watch. Without invitations anyone may join and "
-    "watch. (XIX for two: an invitation is a direct challenge, private until accepted.)"
+    "watch. A table of two with one player invited is a challenge to that player."
 )
 
 
-class TableForm(ChallengeForm):
+class TableForm(_TermsForm):
     """A table of 2 to 10 seats for any game the site serves; invited players (by name)
-    each hold a seat and make the table private, the other seats are open to anyone."""
+    each hold a seat and make the table private, the other seats are open to anyone. Two
+    seats and nobody invited: an open challenge; two seats and one name: a challenge to
+    that player."""
 
-    game = forms.ChoiceField(label="Game and variant", choices=_table_games)
-    variant = None  # the game's variant is part of ``game``
+    game = forms.ChoiceField(
+        label="Game and variant", choices=_table_games, initial=registry.default_game
+    )
     seats = forms.TypedChoiceField(
         label="Players",
         choices=[(n, str(n)) for n in range(2, 11)],
         coerce=int,
-        initial=4,
+        initial=2,
         help_text="How many play, you included.",
     )
     invited = forms.CharField(
@@ -195,13 +135,6 @@ class TableForm(ChallengeForm):
     )
 
     field_order = ["game", "seats", "invited", "days_per_move", "rated"]
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["days_per_move"].help_text = "How long each player has for each move."
-        self.fields[
-            "rated"
-        ].help_text = "A rated game changes the players' ratings. A table with a bot is casual."
 
     def clean_invited(self):
         names = self.cleaned_data["invited"].replace(",", " ").split()
@@ -235,9 +168,9 @@ class TableForm(ChallengeForm):
             self.add_error("invited", f"A table of {seats} has room for {seats - 1} more players.")
         bots = [user.username for user in data.get("invited") or () if user.is_bot]
         if bots and data.get("rated"):
+            who = f"{bots[0]} is a bot" if len(bots) == 1 else f"{', '.join(bots)} are bots"
             self.add_error(
-                "rated",
-                f"{', '.join(bots)}: games with bots are unrated; choose Casual to play.",
+                "rated", f"{who}, and games with bots are unrated: choose Casual to play it."
             )
         return data
 
@@ -247,16 +180,15 @@ class TableForm(ChallengeForm):
         return {**_table_of(data), "rated": data["rated"], "invited": data["invited"]}
 
 
-class BotGameForm(ChallengeForm):
+class BotGameForm(_TermsForm):
     """The lobby's "Play a bot": a casual game of any served game and variant against bots
     of one level, which fill every seat but the player's (partners included)."""
 
-    variant = None  # part of ``game``
     rated = None  # games with bots are casual
     level = forms.ChoiceField(
         choices=lambda: get_user_model().BotLevel.choices, widget=forms.HiddenInput
     )
-    game = forms.ChoiceField(label="Game", choices=_table_games, initial="xix/standard")
+    game = forms.ChoiceField(label="Game", choices=_table_games, initial=registry.default_game)
     # Every served game's variants: the level is checked against the game in ``clean``.
     seats = forms.TypedChoiceField(
         label="Players",
@@ -267,8 +199,6 @@ class BotGameForm(ChallengeForm):
     )
 
     def clean(self):
-        from games import registry
-
         data = super().clean()
         kind, _, variant = (data.get("game") or "").partition("/")
         _check_seats(self, kind, variant, data.get("seats"))

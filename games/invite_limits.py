@@ -5,7 +5,7 @@ hour (docs/security.md, "Invitations and challenges").
 Each challenge or table that waits for people is written down (``accounts.InviteSent``)
 in the transaction that creates it, and the row stays when the challenge or table is
 cancelled, declined or lapses: cancelling frees a place among the waiting challenges
-(``services.MAX_OPEN_CHALLENGES``) at once, but not a place in the hour. The caller holds
+(``tables.MAX_WAITING_TABLES``) at once, but not a place in the hour. The caller holds
 the lock of the person's row (``User.lock_row``), so requests sent at once are counted one
 after the other and never both take the last place. A game against bots alone starts at
 once and tells nobody: it is not counted.
@@ -17,12 +17,12 @@ from datetime import timedelta
 from django.conf import settings
 
 from accounts.models import InviteSent
-from games.errors import ChallengeError
+from games.errors import TableError
 
 WINDOW = timedelta(hours=1)
 
 
-class TooManySent(ChallengeError):
+class TooManySent(TableError):
     """Beyond an hourly limit: 429, with the seconds to wait in ``retry_after``."""
 
     status = 429

@@ -97,7 +97,8 @@ def _others(game: Game, *skip):
 
 
 def table_invited(game: Game, user) -> None:
-    """``user`` is invited to the waiting table ``game`` of any size (by its creator)."""
+    """``user`` is invited to the waiting table ``game`` of any size (by its creator): at a
+    table of two, challenged."""
     creator = game.created_by.username
     if game.seats_count == 2:
         text = f"{creator} challenges you to a game{_game('of', game)} ({terms(game)})."
@@ -111,11 +112,6 @@ def table_invited(game: Game, user) -> None:
         )
         subject = f"{creator} invites you to {table}"
     _send(game, user, Kind.CHALLENGE, text, subject, actor=game.created_by, seq=0)
-
-
-def challenge_received(game: Game) -> None:
-    """The invited user of a two-seat challenge is told."""
-    table_invited(game, game.invited)
 
 
 def table_started(game: Game, actor) -> None:
@@ -136,11 +132,6 @@ def table_started(game: Game, actor) -> None:
             )
             subject = f"Your game{_game('of', game)}{_with(game, position)} has begun"
         _send(game, user, Kind.ACCEPTED, text, subject, actor=actor, seq=0)
-
-
-def challenge_accepted(game: Game, acceptor) -> None:
-    """The creator of a two-seat challenge is told that ``acceptor`` took it."""
-    table_started(game, acceptor)
 
 
 # --- during the game ---------------------------------------------------------------------

@@ -13,6 +13,7 @@ from games import registry
 from games.models import Game, GameSeat
 from games.outcomes import company, place_text, sides_of
 from games.selectors import hidden_from
+from ratings.glicko2 import PROVISIONAL_DEVIATION
 
 MINUS = "\N{MINUS SIGN}"
 # How a player who left a table before its end did it, after "you".
@@ -181,6 +182,18 @@ def game_rows(games, user) -> list[GameRow]:
     return rows
 
 
+def creator_rating(game: Game) -> str:
+    """The creator's rating for the waiting table's game and variant as the lobby shows it
+    beside their name ("1623", "1500?" while provisional or unrated), from the annotation
+    of ``selectors.tables_for``; "" when the game was read without it."""
+    if not hasattr(game, "creator_rating"):
+        return ""
+    if game.creator_rating is None:
+        return "1500?"
+    provisional = "?" if game.creator_deviation > PROVISIONAL_DEVIATION else ""
+    return f"{game.creator_rating:.0f}{provisional}"
+
+
 def table_row(game: Game, user) -> dict:
     """A waiting table as ``user`` sees it in the lobby or on its page: who sits (in the
     order they came), who is invited and has not answered, who declined, how many seats
@@ -201,6 +214,7 @@ def table_row(game: Game, user) -> dict:
         "game": game,
         "game_name": rules.name,
         "variant_label": rules.variants[game.variant].label,
+        "creator_rating": creator_rating(game),
         "seated": seated,
         "pending": pending,
         "declined": [i.user for i in invitations if i.declined],

@@ -26,8 +26,7 @@ def game_line(game: Game) -> list[dict]:
 def game_for_user(game_id, user) -> tuple[Game, int | None]:
     """The game and ``user``'s seat in it (None for a spectator).
 
-    Its seat rows, the challenger and the invitee of a waiting challenge load when first
-    used.
+    Its seat rows and invitations load when first used.
     Raises Http404 when the game does not exist or ``user`` may not see it
     (``may_see``): both answers are the same, so a game's existence cannot be probed.
     """
@@ -40,25 +39,9 @@ def game_for_user(game_id, user) -> tuple[Game, int | None]:
     return game, game.seat_of(user)
 
 
-# A two-seat XIX game made by ``services.challenge_create``: its waiting form is a
-# challenge (open, or direct: one invitation); every other waiting game is a table
-# (``games.tables``) and the lobby lists the two apart.
-CHALLENGE = Q(kind="xix", seats_count=2)
-
-
-# A game with an invitation (a direct challenge, a private table).
-_INVITED = Exists(Invitation.objects.filter(game=OuterRef("pk")))
-
-
-def is_challenge(game: Game) -> bool:
-    return game.kind == "xix" and game.seats_count == 2
-
-
-# A private table: a table (not a XIX challenge) set up with invitations to people (a bot
-# invited makes it no more private), as a query (the watch list) and for one game.
-PRIVATE_TABLE = (
-    Exists(Invitation.objects.filter(game=OuterRef("pk"), user__is_bot=False)) & ~CHALLENGE
-)
+# A private table: one set up with invitations to people (a direct challenge, a rematch;
+# a bot invited makes it no more private), as a query (the watch list) and for one game.
+PRIVATE_TABLE = Exists(Invitation.objects.filter(game=OuterRef("pk"), user__is_bot=False))
 
 
 def _invitations(game: Game) -> dict[int, bool]:
@@ -72,7 +55,7 @@ def _invitations(game: Game) -> dict[int, bool]:
 
 def is_private(game: Game) -> bool:
     """Whether ``game`` is a private table (``PRIVATE_TABLE``)."""
-    return not is_challenge(game) and bool(_invitations(game))
+    return bool(_invitations(game))
 
 
 def may_see(game: Game, user, *, moderators: bool = True) -> bool:
@@ -80,11 +63,10 @@ def may_see(game: Game, user, *, moderators: bool = True) -> bool:
     stream, its chat, replay and record, the report pages about it, the watch list
     (``PRIVATE_TABLE``). Everyone else is answered as for a game that does not exist.
 
-    - A private table (``PRIVATE_TABLE``), waiting, in play or over: its creator, its
-      players, the people invited to it who have not declined, and (``moderators``) the
-      staff. A person who declined no longer sees it.
-    - A direct XIX challenge while it waits: its maker and the player challenged (and the
-      staff); once accepted it is a public game, as on other correspondence sites.
+    - A private table (``PRIVATE_TABLE``: a direct challenge, a table with invitations, a
+      rematch), waiting, in play or over: its creator, its players, the people invited to
+      it who have not declined, and (``moderators``) the staff. A person who declined no
+      longer sees it.
     - Every other game (an open table or challenge): anyone, a visitor who is not signed in
       included (``games.watch``: once it has started).
 
@@ -92,21 +74,15 @@ def may_see(game: Game, user, *, moderators: bool = True) -> bool:
     act on a waiting game (accept, join, leave) ask that, so seeing a private table never
     lets a moderator sit down at it.
     """
-    waiting = game.status == Game.Status.WAITING
     signed_in = user.is_authenticated
-    if is_challenge(game):
-        if not waiting or game.invited_id is None:
-            return True
-        allowed = signed_in and user.pk in (game.created_by_id, game.invited_id)
-    else:
-        # A player first: the seats are read for the page anyway, the invitations not.
-        if signed_in and not waiting and user.pk in game.player_ids:
-            return True
-        invitations = _invitations(game)
-        if not invitations:
-            return True  # an open table
-        # Invited and not declined (a person who declined is out), or the creator.
-        allowed = signed_in and (user.pk == game.created_by_id or invitations.get(user.pk) is False)
+    # A player first: the seats are read for the page anyway, the invitations not.
+    if signed_in and game.status != Game.Status.WAITING and user.pk in game.player_ids:
+        return True
+    invitations = _invitations(game)
+    if not invitations:
+        return True  # an open table
+    # Invited and not declined (a person who declined is out), or the creator.
+    allowed = signed_in and (user.pk == game.created_by_id or invitations.get(user.pk) is False)
     return allowed or (moderators and signed_in and user.is_staff)
 
 
@@ -115,8 +91,7 @@ def visible_games(user) -> Q:
     (a player's profile and history), so that no list names a game its page would deny."""
     if user.is_authenticated and user.is_staff:
         return Q()
-    waiting_direct = Q(CHALLENGE, _INVITED, status=Game.Status.WAITING)
-    public = ~PRIVATE_TABLE & ~waiting_direct
+    public = ~PRIVATE_TABLE
     if not user.is_authenticated:
         return public
     seated = GameSeat.objects.filter(game=OuterRef("pk"), user=user)
@@ -169,8 +144,8 @@ def history_lines(site, view: dict) -> list[str]:
 
 
 def user_games(user):
-    """A user's games: Q for the games they sit in (waiting challenges have no seat
-    position yet, so they are not among them). One seat row per game and user, so the join
+    """A user's games: Q for the games they sit in (waiting tables have no seat position
+    yet, so they are not among them). One seat row per game and user, so the join
     repeats no game."""
     return Q(seats__user=user, seats__position__isnull=False)
 
@@ -202,67 +177,32 @@ def games_their_turn(user):
     )
 
 
-def open_challenges():
-    return Game.objects.filter(
-        CHALLENGE, ~_INVITED, status=Game.Status.WAITING, expires_at__gt=timezone.now()
-    ).select_related("created_by")
-
-
-def _with_challenger_rating(games):
-    """Annotate waiting games with the challenger's rating and deviation for the variant
-    (None when the challenger has no rating for it yet)."""
+def _with_creator_rating(games):
+    """Annotate waiting games with their creator's rating and deviation for the game and
+    variant (None when the creator has no rating for it yet)."""
     from ratings.models import Rating
 
     rating = Rating.objects.filter(
         user=OuterRef("created_by"), kind=OuterRef("kind"), variant=OuterRef("variant")
     )
     return games.annotate(
-        challenger_rating=Subquery(rating.values("rating")[:1]),
-        challenger_deviation=Subquery(rating.values("deviation")[:1]),
+        creator_rating=Subquery(rating.values("rating")[:1]),
+        creator_deviation=Subquery(rating.values("deviation")[:1]),
     )
-
-
-def open_challenges_for(user):
-    """Open challenges a user could accept (everyone else's), oldest last, with ratings."""
-    games = open_challenges().order_by("-created")
-    if user.is_authenticated:
-        games = games.exclude(created_by=user)
-    return _with_challenger_rating(games)
-
-
-def challenges_outgoing(user):
-    """``user``'s own waiting challenges, open or direct, that have not lapsed."""
-    return (
-        Game.objects.filter(
-            CHALLENGE, created_by=user, status=Game.Status.WAITING, expires_at__gt=timezone.now()
-        )
-        .prefetch_related(Prefetch("invitations", Invitation.objects.select_related("user")))
-        .order_by("-created")
-    )
-
-
-def challenges_incoming(user):
-    """Direct challenges waiting for ``user``'s answer, with the challenger's rating."""
-    invited = Invitation.objects.filter(game=OuterRef("pk"), user=user)
-    games = Game.objects.filter(
-        CHALLENGE, Exists(invited), status=Game.Status.WAITING, expires_at__gt=timezone.now()
-    ).select_related("created_by")
-    return _with_challenger_rating(games.order_by("-created"))
 
 
 def tables_for(user):
-    """Waiting tables (not XIX challenges) ``user`` may see, newest first: the open ones,
-    their own, and those they are invited to and have not declined; seats and invitations
-    with their users prefetched."""
+    """Waiting tables (challenges are tables of two) ``user`` may see, newest first: the
+    open ones, their own, those they sit at and those they are invited to and have not
+    declined; with the creator's rating, seats and invitations with their users
+    prefetched."""
     visible = Q(invitations__isnull=True)
     if user.is_authenticated:
         visible |= Q(created_by=user) | Q(invitations__user=user, invitations__declined=False)
-    pks = (
-        Game.objects.filter(visible, status=Game.Status.WAITING, expires_at__gt=timezone.now())
-        .exclude(CHALLENGE)
-        .values("pk")
-    )
-    return (
+    pks = Game.objects.filter(
+        visible, status=Game.Status.WAITING, expires_at__gt=timezone.now()
+    ).values("pk")
+    games = (
         Game.objects.filter(pk__in=pks)
         .select_related("created_by")
         .prefetch_related(
@@ -271,6 +211,7 @@ def tables_for(user):
         )
         .order_by("-created")
     )
+    return _with_creator_rating(games)
 
 
 def games_finished(user):

@@ -1,6 +1,6 @@
-"""Everything that changes a game or a challenge. Views and tasks call these; nothing else
-writes ``Game`` or ``GameAction`` rows, but the table services (``games.tables``), which
-build on these.
+"""Everything that changes a game in play. Views and tasks call these; nothing else
+writes ``Game`` or ``GameAction`` rows, but the table services (``games.tables``: the
+lobby, from setting a table up to its start, and rematches), which build on these.
 
 Each write runs in one transaction that locks the game row (``select_for_update``), so two
 requests for the same game are applied one after the other, never interleaved. The same
@@ -11,7 +11,6 @@ start only once the change they act on is committed.
 
 import logging
 import random
-import secrets
 from datetime import timedelta
 
 from django.conf import settings
@@ -19,27 +18,17 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from accounts import blocks
-from games import aborts, invite_limits, notices, push, registry
-from games.errors import (
-    ChallengeError,
-    GameError,
-    NoSuchGame,
-    NotAPlayer,
-    StaleSequence,
-)
+from games import notices, push, registry
+from games.errors import GameError, NoSuchGame, NotAPlayer, StaleSequence
+from games.kit.errors import IllegalAction
 from games.kit.outcome import side_ranks
-from games.models import DAYS_PER_MOVE, LEFT_BY_REASON, Game, GameAction, GameSeat, Invitation
+from games.models import DAYS_PER_MOVE, LEFT_BY_REASON, Game, GameAction, GameSeat
 from games.outcomes import sides_of
-from games.selectors import game_state, hidden_from, is_challenge
-from games.xix.engine import IllegalAction, shuffled_deal
-from notifications.services import viewing_mark
+from games.selectors import game_state
 from xix_site import jobs
 
 log = logging.getLogger(__name__)
 
-CHALLENGE_LIFETIME = timedelta(days=7)
-MAX_OPEN_CHALLENGES = 10
 # The reminder goes out when this fraction of the time for a move is left.
 REMIND_AT_FRACTION = 1 / 5
 EXTRA_DAY = timedelta(days=1)
@@ -120,239 +109,6 @@ def _forced_action(game: Game, state=None) -> dict | None:
         return None
     legal = (state or game_state(game)).legal_actions()
     return {"seat": game.to_move, **legal[0]} if len(legal) == 1 else None
-
-
-# --- challenges -------------------------------------------------------------------------
-
-
-def challenge_create(
-    *, user, variant: str, days_per_move: int, rated: bool, invited=None, rematch_of=None
-) -> Game:
-    """Create an open challenge (``invited`` None) or a direct one. Returns the waiting game."""
-    variants = registry.variant_choices("xix")
-    if variant not in dict(variants):
-        names = [label for _key, label in variants]
-        raise ChallengeError(f"Choose a variant: {', '.join(names[:-1])} or {names[-1]}.")
-    if days_per_move not in DAYS_PER_MOVE:
-        raise ChallengeError("Days per move must be 1, 2, 3, 5, 7 or 14.")
-    if getattr(user, "is_bot", False):
-        raise ChallengeError("Bots do not create challenges.")
-    if invited is not None:
-        if invited.pk == user.pk:
-            raise ChallengeError("You cannot challenge yourself.")
-        if not invited.is_active or invited.is_suspended:
-            raise ChallengeError(f"{invited.username} cannot be challenged.")
-        if refusal := blocks.invite_refusal(user, invited, verb="challenge"):
-            raise ChallengeError(refusal)
-        if invited.is_bot:
-            rated = False  # bots take no part in the ratings (docs/rules.md, site decisions)
-    if rated:
-        aborts.check_rated_play(user)
-    seed = secrets.token_hex(8)
-    deal, first_leader = shuffled_deal(seed)
-    with transaction.atomic():
-        # The challenger's row is locked before counting, so parallel requests from one
-        # user count one after the other and the limit holds (on SQLite the IMMEDIATE
-        # transaction already serialises them).
-        user.lock_row()
-        now = timezone.now()
-        open_count = Game.objects.filter(
-            created_by=user, status=Game.Status.WAITING, expires_at__gt=now
-        ).count()
-        if open_count >= MAX_OPEN_CHALLENGES:
-            raise ChallengeError(
-                f"You already have {MAX_OPEN_CHALLENGES} challenges waiting; cancel one first."
-            )
-        if invited is not None and invited.is_bot:
-            check_bot_games(user)
-        else:  # a bot's game starts at once, unannounced
-            invite_limits.count_and_record(user, invited=int(invited is not None), now=now)
-        game = Game.objects.create(
-            variant=variant,
-            seed=seed,
-            created_by=user,
-            days_per_move=days_per_move,
-            rated=rated,
-            expires_at=now + CHALLENGE_LIFETIME,
-            rematch_of=rematch_of,
-            setup={"deal": deal, "first_leader": first_leader},
-        )
-        GameSeat.objects.create(game=game, user=user, joined_at=now)
-        if invited is not None:
-            Invitation.objects.create(game=game, user=invited)
-        if invited is not None and invited.is_bot:
-            # A bot accepts a direct challenge at once, and the challenger is sent straight
-            # to the table: they count as looking at it, so the bot's opening reply is not
-            # e-mailed to them.
-            viewing_mark(user.pk, game.pk)
-            game = challenge_accept(user=invited, game_id=game.pk)
-        elif invited is not None:
-            notices.challenge_received(game)
-    return game
-
-
-class TooManyBotGames(ChallengeError):
-    """The person already has MAX_ACTIVE_BOT_GAMES games with bots going."""
-
-    status = 429
-
-
-def active_bot_games(user) -> int:
-    """How many games with a bot ``user`` has going: waiting or in play, with a seat of
-    theirs they have not left."""
-    bot_seat = GameSeat.objects.filter(game=OuterRef("game"), user__is_bot=True)
-    return (
-        GameSeat.objects.filter(
-            user=user,
-            status=GameSeat.Status.PLAYING,
-            game__status__in=(Game.Status.WAITING, Game.Status.ACTIVE),
-        )
-        .filter(Exists(bot_seat))
-        .count()
-    )
-
-
-def check_bot_games(user) -> None:
-    """Refuse one more game with bots to ``user`` at MAX_ACTIVE_BOT_GAMES of them
-    (docs/security.md, "Games with bots"): each keeps the bots' worker busy. The caller
-    holds ``user``'s row lock (``User.lock_row``), so parallel requests count one after
-    the other and the limit holds."""
-    limit = settings.MAX_ACTIVE_BOT_GAMES
-    if active_bot_games(user) >= limit:
-        raise TooManyBotGames(
-            f"You already have {limit} games with bots going: finish or resign one "
-            "before you start another."
-        )
-
-
-def _hidden_from(game: Game, user) -> bool:
-    """A direct challenge not yet accepted is private to its maker and the invited user,
-    a table with invitations to its creator and invitees: to anyone else it answers
-    exactly as a game that does not exist (NoSuchGame)."""
-    return hidden_from(game, user)
-
-
-def check_waiting(game: Game, message="This challenge is no longer open.") -> None:
-    if game.status != Game.Status.WAITING or game.expires_at <= timezone.now():
-        raise ChallengeError(message)
-
-
-@transaction.atomic
-def challenge_accept(*, user, game_id) -> Game:
-    """Seat ``user`` against the challenger and start the game. Locks the game row.
-    A table of another game or size is joined as a table (``games.tables``)."""
-    game = lock_game(game_id)
-    if not is_challenge(game):
-        from games.tables import table_join
-
-        return table_join(user=user, game_id=game_id)
-    if _hidden_from(game, user) or (
-        game.invited_id is not None and blocks.blocks(game.created_by_id, user.pk)
-    ):
-        raise NoSuchGame()  # a direct challenge from someone who blocked them since
-    check_waiting(game)
-    if game.created_by_id == user.pk:
-        raise ChallengeError("You cannot accept your own challenge.")
-    if game.rated:
-        aborts.check_rated_play(user)
-        aborts.check_rated_play(game.created_by, own=False)
-    # Seats come from the game's seed, so a game's set-up can be reproduced from it.
-    challenger_seat = random.Random(f"{game.seed}/seats").randrange(2)
-    game.status = Game.Status.ACTIVE
-    game.started_at = timezone.now()
-    game.seats.filter(user=game.created_by_id).update(position=challenger_seat)
-    GameSeat.objects.create(
-        game=game, user=user, position=1 - challenger_seat, joined_at=game.started_at
-    )
-    game.forget_seats()
-    game.to_move = game.setup["first_leader"]
-    start_clock(game)
-    game.save()
-    game.invitations.filter(user=user).update(answered_at=game.started_at)
-    push.game_changed(game)
-    if user.is_bot:
-        # The bot accepted at once, inside the challenger's own request: the challenger is
-        # looking at the game already, so they are not told about it.
-        turn_begins(game, actor=game.created_by)
-    else:
-        notices.challenge_accepted(game, user)
-        turn_begins(game, actor=user)
-    return game
-
-
-@transaction.atomic
-def challenge_withdraw(*, user, game_id) -> bool:
-    """Decline (the invited user) or cancel (the challenger) a waiting challenge.
-
-    Returns True when the challenger cancelled it, False when the invited user declined.
-    A waiting game has no actions yet, so removing its row loses nothing of any log.
-    A table of another game or size is left as a table (``games.tables.table_leave``;
-    True when its creator cancelled it).
-    """
-    game = lock_game(game_id)
-    if not is_challenge(game):
-        from games.tables import CANCELLED, table_leave
-
-        return table_leave(user=user, game_id=game_id) == CANCELLED
-    if _hidden_from(game, user):
-        raise NoSuchGame()
-    if game.status != Game.Status.WAITING:
-        raise ChallengeError("This challenge is no longer open.")
-    if user.pk not in (game.created_by_id, game.invited_id):
-        raise NotAPlayer("Only the challenger or the challenged player can do that.")
-    cancelled = game.created_by_id == user.pk
-    push.game_changed(game)  # the challenger's waiting page, both people's lists
-    game.delete()
-    return cancelled
-
-
-def challenges_expire(*, now=None) -> int:
-    """Remove waiting challenges past their expiry; returns how many."""
-    now = now or timezone.now()
-    _, deleted = Game.objects.filter(status=Game.Status.WAITING, expires_at__lte=now).delete()
-    return deleted.get(Game._meta.label, 0)  # their seats and invitations go with them
-
-
-@transaction.atomic
-def game_rematch(*, user, game_id) -> Game:
-    """Offer the opponent of a finished game the same game again (or accept their offer).
-
-    A finished game has at most one rematch. The finished game's row is locked first, so
-    clicks from both players (or many tabs) are taken one after the other: the first offers,
-    the opponent's accepts, and every later click leads to that same game.
-    """
-    game = lock_game(game_id)
-    seat = game.seat_of(user)
-    if seat is None and hidden_from(game, user):
-        raise NoSuchGame()  # a private table: as for a game that does not exist
-    if seat is None:
-        raise NotAPlayer("Only the players can ask for a rematch.")
-    if not game.is_over:
-        raise ChallengeError("A rematch can be offered once the game is over.")
-    push.game_changed(game)
-    if game.kind != "xix":
-        from games.tables import table_rematch
-
-        return table_rematch(game, user)
-    opponent = game.players[1 - seat]
-    rematch = (
-        Game.objects.filter(rematch_of=game)
-        .exclude(status=Game.Status.WAITING, expires_at__lte=timezone.now())
-        .order_by("pk")
-        .first()
-    )
-    if rematch is not None:
-        if rematch.status == Game.Status.WAITING and rematch.created_by_id == opponent.pk:
-            return challenge_accept(user=user, game_id=rematch.pk)
-        return rematch
-    return challenge_create(
-        user=user,
-        variant=game.variant,
-        days_per_move=game.days_per_move,
-        rated=game.rated,
-        invited=opponent,
-        rematch_of=game,
-    )
 
 
 # --- imported games ---------------------------------------------------------------------
@@ -799,15 +555,14 @@ def game_extra_day(*, user, game_id, expected_seq: int | None = None) -> Game:
 
 
 def _site_bot(kind: str, level: str):
-    """The bot of ``level`` of the game ``kind`` as the site runs it: XIX's strong and
-    expert bots at BOT_STRONG_ITERATIONS and BOT_EXPERT_ITERATIONS search iterations per
-    move; every other bot as its game makes it."""
-    budgets = {
-        "strong": settings.BOT_STRONG_ITERATIONS,
-        "expert": settings.BOT_EXPERT_ITERATIONS,
-    }
-    options = {"iterations": budgets[level]} if kind == "xix" and level in budgets else {}
-    return registry.bots(kind).make_bot(level, **options)
+    """The bot of ``level`` of the game ``kind`` as the site runs it: with the options its
+    game's bots module takes from the site's settings (``SITE_OPTIONS``: level -> option ->
+    the setting's name; XIX's strong and expert bots search BOT_STRONG_ITERATIONS and
+    BOT_EXPERT_ITERATIONS iterations per move), else as its game makes it."""
+    bots = registry.bots(kind)
+    wanted = getattr(bots, "SITE_OPTIONS", {}).get(level, {})
+    options = {option: getattr(settings, name) for option, name in wanted.items()}
+    return bots.make_bot(level, **options)
 
 
 def _site_action(game: Game, state, seat: int) -> dict:

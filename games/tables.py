@@ -1,11 +1,10 @@
-"""Tables of 2 to 10 seats in the lobby: create, join, leave (or decline), add a bot, and
-the start when the last seat is filled. Views call these; they write ``Game``, ``GameSeat``
-and ``Invitation`` rows of waiting games and start them.
-
-XIX is played by two and keeps its challenges (``games.services.challenge_create``,
-``challenge_accept``, ``challenge_withdraw``): for XIX each function here hands over to
-them, so a two-seat XIX challenge behaves exactly as it always has. Every other game
-goes through the table path below (docs/features.md, "Tables and the lobby"):
+"""Tables of 2 to 10 seats for every game: the lobby's one flow. Create (open, or with one
+or several invitations), join (or accept an invitation), leave (or decline, or cancel),
+add a bot, start when the last seat is filled, expire when waiting too long, and the
+rematch of a finished table. Views call these; they write ``Game``, ``GameSeat`` and
+``Invitation`` rows of waiting games and start them (docs/features.md, "Tables and the
+lobby"). A challenge is a table of two: an open challenge has no invitation, a direct
+one invites the player challenged.
 
 - While a table waits its seat rows have no position; positions, teams and the set-up are
   drawn when the last seat is filled, from the table's seed.
@@ -13,31 +12,79 @@ goes through the table path below (docs/features.md, "Tables and the lobby"):
   declined (``selectors.hidden_from``); each pending invitation holds a seat. A table
   without invitations is open: anyone may take a free seat.
 - An invitee who declines frees their seat; on a private table only the creator can fill
-  it, with a bot (or cancel the table).
-- Bots join only when the creator adds them, and a bot makes the table casual.
+  it, with a bot (or cancel the table). A table of two whose one invitation is declined
+  (a direct challenge turned down) has nobody left to wait for: it is cancelled.
+- Bots join only when the creator adds them (or invites them by name), and a bot makes
+  the table casual.
+- A waiting table lapses ``TABLE_LIFETIME`` after it was set up (``tables_expire``).
 """
 
 import random
 import secrets
+from datetime import timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from accounts import blocks
 from games import aborts, invite_limits, notices, push, registry, services
+from games.errors import NoSuchGame, NotAPlayer, TableError
 from games.models import DAYS_PER_MOVE, Game, GameSeat, Invitation
-from games.selectors import hidden_from, is_challenge
+from games.selectors import hidden_from
 from notifications.services import viewing_mark
 
+# How long a table waits for its players, and how many one person may have waiting.
+TABLE_LIFETIME = timedelta(days=7)
+MAX_WAITING_TABLES = 10
+
 NOT_OPEN = "This table is no longer open: it has started, been cancelled or lapsed."
+NOT_OPEN_CHALLENGE = "This challenge is no longer open."
 
 # What ``table_leave`` did.
 CANCELLED, LEFT, DECLINED = "cancelled", "left", "declined"
 
 
-class TableError(services.ChallengeError):
-    pass
+class TooManyBotGames(TableError):
+    """The person already has MAX_ACTIVE_BOT_GAMES games with bots going."""
+
+    status = 429
+
+
+def active_bot_games(user) -> int:
+    """How many games with a bot ``user`` has going: waiting or in play, with a seat of
+    theirs they have not left."""
+    bot_seat = GameSeat.objects.filter(game=OuterRef("game"), user__is_bot=True)
+    return (
+        GameSeat.objects.filter(
+            user=user,
+            status=GameSeat.Status.PLAYING,
+            game__status__in=(Game.Status.WAITING, Game.Status.ACTIVE),
+        )
+        .filter(Exists(bot_seat))
+        .count()
+    )
+
+
+def check_bot_games(user) -> None:
+    """Refuse one more game with bots to ``user`` at MAX_ACTIVE_BOT_GAMES of them
+    (docs/security.md, "Games with bots"): each keeps the bots' worker busy. The caller
+    holds ``user``'s row lock (``User.lock_row``), so parallel requests count one after
+    the other and the limit holds."""
+    limit = settings.MAX_ACTIVE_BOT_GAMES
+    if active_bot_games(user) >= limit:
+        raise TooManyBotGames(
+            f"You already have {limit} games with bots going: finish or resign one "
+            "before you start another."
+        )
+
+
+def check_waiting(game: Game) -> None:
+    """Refuse unless ``game`` is a table still waiting and not lapsed."""
+    if game.status != Game.Status.WAITING or game.expires_at <= timezone.now():
+        raise TableError(NOT_OPEN_CHALLENGE if game.seats_count == 2 else NOT_OPEN)
 
 
 def _rules_for(kind: str, variant: str, seats):
@@ -83,15 +130,6 @@ def table_create(
     invited = _check_invited(user, invited)
     if len(invited) > seats - 1:
         raise TableError(f"A table of {seats} has room for {seats - 1} more players.")
-    if kind == "xix":
-        return services.challenge_create(
-            user=user,
-            variant=variant,
-            days_per_move=days_per_move,
-            rated=rated,
-            invited=invited[0] if invited else None,
-            rematch_of=rematch_of,
-        )
     bots = [person for person in invited if person.is_bot]
     if rated and not bots:
         aborts.check_rated_play(user)
@@ -101,13 +139,13 @@ def table_create(
         waiting = Game.objects.filter(
             created_by=user, status=Game.Status.WAITING, expires_at__gt=now
         ).count()
-        if waiting >= services.MAX_OPEN_CHALLENGES:
+        if waiting >= MAX_WAITING_TABLES:
             raise TableError(
-                f"You already have {services.MAX_OPEN_CHALLENGES} challenges or tables "
+                f"You already have {MAX_WAITING_TABLES} challenges or tables "
                 "waiting; cancel one first."
             )
         if bots:
-            services.check_bot_games(user)
+            check_bot_games(user)
         humans = [person for person in invited if not person.is_bot]
         if humans or len(bots) + 1 < seats:  # a game against bots alone is not counted
             invite_limits.count_and_record(user, invited=len(humans), now=now)
@@ -119,7 +157,7 @@ def table_create(
             created_by=user,
             days_per_move=days_per_move,
             rated=rated and not bots,
-            expires_at=now + services.CHALLENGE_LIFETIME,
+            expires_at=now + TABLE_LIFETIME,
             rematch_of=rematch_of,
         )
         GameSeat.objects.bulk_create(
@@ -165,11 +203,9 @@ def table_join(*, user, game_id) -> Game:
     people taking the last seat at once get it one after the other: the second is refused
     (the table has started)."""
     game = services.lock_game(game_id)
-    if is_challenge(game):
-        return services.challenge_accept(user=user, game_id=game_id)
     if hidden_from(game, user) or _blocked_at(game, user):
-        raise services.NoSuchGame()
-    services.check_waiting(game, NOT_OPEN)
+        raise NoSuchGame()
+    check_waiting(game)
     if user.is_bot:
         raise TableError("Bots sit down only when the table's creator adds them.")
     if user.is_suspended:
@@ -178,6 +214,8 @@ def table_join(*, user, game_id) -> Game:
         aborts.check_rated_play(user)
     seated, pending = _places(game)
     if user.pk in seated:
+        if game.seats_count == 2 and user.pk == game.created_by_id:
+            raise TableError("You cannot accept your own challenge.")
         raise TableError("You already have a seat at this table.")
     now = timezone.now()
     invitation = pending.get(user.pk)
@@ -199,10 +237,10 @@ def table_leave(*, user, game_id) -> str:
     their seat (LEFT), an invitee declines (DECLINED). A seat given up by an invitee is
     free again: the creator may fill it with a bot."""
     game = services.lock_game(game_id)
-    if is_challenge(game):
-        return CANCELLED if services.challenge_withdraw(user=user, game_id=game_id) else DECLINED
     if hidden_from(game, user):
-        raise services.NoSuchGame()
+        raise NoSuchGame()
+    if game.status != Game.Status.WAITING and game.seats_count == 2:
+        raise TableError(f"{NOT_OPEN_CHALLENGE} The game has begun: resign from it instead.")
     if game.status != Game.Status.WAITING:
         raise TableError("This table has started; resign from the game instead.")
     push.game_changed(game)  # everyone at or invited to the table, before anyone goes
@@ -214,9 +252,13 @@ def table_leave(*, user, game_id) -> str:
     left = game.seats.filter(user=user).delete()[0]
     if left:
         return LEFT
-    if declined:
-        return DECLINED
-    raise services.NotAPlayer("You have no seat at this table.")
+    if not declined and game.seats_count == 2:
+        raise NotAPlayer("Only the challenger or the challenged player can do that.")
+    if not declined:
+        raise NotAPlayer("You have no seat at this table.")
+    if game.seats_count == 2:
+        game.delete()  # a direct challenge turned down: nobody is left to wait for
+    return DECLINED
 
 
 def bot_for(level: str, seated: set):
@@ -277,20 +319,14 @@ def table_add_bot(*, user, game_id, level: str) -> Game:
     take no part in the ratings). The table starts when this fills it."""
     game = services.lock_game(game_id)
     if hidden_from(game, user):
-        raise services.NoSuchGame()
-    services.check_waiting(game, NOT_OPEN)
+        raise NoSuchGame()
+    check_waiting(game)
     if game.created_by_id != user.pk:
-        raise services.NotAPlayer("Only the table's creator can add bots.")
+        raise NotAPlayer("Only the table's creator can add bots.")
     _check_level(game.kind, level)
     if not game.seats.filter(user__is_bot=True).exists():
         user.lock_row()  # after the game's row, as every path that locks both does
-        services.check_bot_games(user)
-    if is_challenge(game):
-        if game.invited_id is not None:
-            raise TableError("This challenge waits for the player you invited.")
-        game.rated = False
-        game.save(update_fields=["rated", "updated"])
-        return services.challenge_accept(user=bot_for(level, {user.pk}), game_id=game.pk)
+        check_bot_games(user)
     seated, pending = _places(game)
     if _free_seats(game, seated, pending) <= 0:
         raise TableError("There is no free seat: the others are taken or held for invitees.")
@@ -335,11 +371,27 @@ def _start(game: Game, *, actor) -> None:
     services.turn_begins(game, actor=actor)
 
 
-def table_rematch(game: Game, user) -> Game:
-    """The same table again after ``game`` (locked, over; ``user`` sat in it): the first
-    player to ask sets it up with every other player invited (its bots sit down at once);
-    each other player who asks takes their seat in it, and the last one starts it. Every
-    later request leads to that same game."""
+@transaction.atomic
+def table_rematch(*, user, game_id) -> Game:
+    """The same table again after the finished (or aborted) game ``game_id``, for any
+    number of seats: every person who played is asked, bots always accept, and it starts
+    when everyone has. The first player to ask sets it up with every other player invited
+    (its bots sit down at once); each other player who asks takes their seat in it (the
+    same as accepting the invitation from the lobby), and the last one starts it. Every
+    later request leads to that same game.
+
+    The finished game's row is locked first, so clicks from several players (or many tabs)
+    are taken one after the other. A rematch that lapsed unanswered is replaced by a new
+    one."""
+    game = services.lock_game(game_id)
+    seat = game.seat_of(user)
+    if seat is None and hidden_from(game, user):
+        raise NoSuchGame()  # a private table: as for a game that does not exist
+    if seat is None:
+        raise NotAPlayer("Only the players can ask for a rematch.")
+    if not game.is_over:
+        raise TableError("A rematch can be offered once the game is over.")
+    push.game_changed(game)
     rematch = (
         Game.objects.filter(rematch_of=game)
         .exclude(status=Game.Status.WAITING, expires_at__lte=timezone.now())
@@ -360,3 +412,12 @@ def table_rematch(game: Game, user) -> Game:
     if rematch.status == Game.Status.WAITING and not rematch.seats.filter(user=user).exists():
         return table_join(user=user, game_id=rematch.pk)
     return rematch
+
+
+def tables_expire(*, now=None) -> int:
+    """Remove the waiting tables (challenges included) past their expiry; returns how
+    many. A waiting table has no actions yet: its seats, invitations and notifications go
+    with it and no log loses anything."""
+    now = now or timezone.now()
+    _, deleted = Game.objects.filter(status=Game.Status.WAITING, expires_at__lte=now).delete()
+    return deleted.get(Game._meta.label, 0)

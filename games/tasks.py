@@ -1,4 +1,5 @@
-"""Celery tasks for games. Thin: each loads by id and calls ``games.services``.
+"""Celery tasks for games. Thin: each loads by id and calls ``games.services`` (or
+``games.tables``).
 
 Every task is idempotent. ``seat_autoplay`` (and ``bot_move``, its name in queues written
 before it) carries the action number it was enqueued for and does nothing if the game has
@@ -8,7 +9,7 @@ moved on; the sweeps re-read the database each time.
 from celery import shared_task
 from django.db import DatabaseError
 
-from games import services
+from games import services, tables
 
 RETRY = {
     "autoretry_for": (DatabaseError, ConnectionError, TimeoutError),
@@ -37,5 +38,12 @@ def deadlines_sweep() -> dict:
 
 
 @shared_task(**RETRY)
+def tables_expire() -> int:
+    """Remove the waiting tables past their expiry (``tables.tables_expire``)."""
+    return tables.tables_expire()
+
+
+@shared_task(**RETRY)
 def challenges_expire() -> int:
-    return services.challenges_expire()
+    """Kept for messages queued under this name: the same as ``tables_expire``."""
+    return tables.tables_expire()

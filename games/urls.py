@@ -6,9 +6,6 @@ app_name = "games"
 
 urlpatterns = [
     path("lobby/", lobby.lobby, name="lobby"),
-    path("challenges/new", lobby.challenge_new, name="challenge_new"),
-    path("challenges/<int:game_id>/accept", lobby.challenge_accept, name="challenge_accept"),
-    path("challenges/<int:game_id>/withdraw", lobby.challenge_withdraw, name="challenge_withdraw"),
     path("tables/new", lobby.table_new, name="table_new"),
     path("bots/play", lobby.bot_game, name="bot_game"),
     path("tables/<int:game_id>/join", lobby.table_join, name="table_join"),
@@ -28,4 +25,10 @@ urlpatterns = [
     path("games/<int:game_id>/rematch", lobby.game_rematch, name="rematch"),
     path("games/<int:game_id>/replay/", replay.game_replay, name="replay"),
     path("games/<int:game_id>/record.json", replay.game_record, name="record"),
+    # The addresses of the challenges before they became tables of two, served by the one
+    # flow (forms in pages loaded before, links in old e-mails): accepting a challenge is
+    # taking its seat, withdrawing or declining it is leaving the table.
+    path("challenges/new", lobby.challenge_new, name="challenge_new"),
+    path("challenges/<int:game_id>/accept", lobby.table_join, name="challenge_accept"),
+    path("challenges/<int:game_id>/withdraw", lobby.table_leave, name="challenge_withdraw"),
 ]

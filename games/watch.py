@@ -2,13 +2,12 @@
 spectator sees it in a list (the /watch/ page, a player's current games on their profile).
 
 A private table is one the lobby marks "Private": a table set up with invitations to
-people (``games.tables``; a table's rematch is one). Its players chose their company, so
-the site lists none of its games, and only its players, the people invited to it and the
-staff may open it, before, during and after play (``selectors.may_see``, the one rule of
-who sees a game). Every other game is public once it has started: an open table, an open
-challenge, and a direct XIX challenge too, which is private only until it is accepted
-(docs/security.md), as a direct challenge is on other correspondence sites. A bot invited
-to a table makes it no more private.
+people (``games.tables``; a direct challenge, a table of two, and a rematch are ones).
+Its players chose their company, so the site lists none of its games, and only its
+players, the people invited to it and the staff may open it, before, during and after
+play (``selectors.may_see``, the one rule of who sees a game). Every other game is public
+once it has started: an open table or an open challenge. A bot invited to a table makes
+it no more private.
 
 A row shows only what every spectator may know: the players, their sides, the number of
 moves and whose turn it is; never a card (no view of the game is even read)."""

@@ -1,11 +1,13 @@
 """Factories and helpers for tests that need users and games in the database."""
 
 import factory
+from django.core.cache import cache
 
 from accounts.models import User
-from games import services
+from games import services, tables
 from games.models import Game, GameSeat
 from games.xix.engine import shuffled_deal
+from notifications.services import viewing_key
 
 PASSWORD = "xix-test-pass"
 
@@ -26,14 +28,31 @@ class UserFactory(factory.django.DjangoModelFactory):
             user.save(update_fields=["password"])
 
 
-def start_game(p0, p1, *, variant="standard", seed="test-seed", days_per_move=3, rated=True):
-    """An active game with ``p0`` in seat 0 and ``p1`` in seat 1, dealt from ``seed``."""
-    game = services.challenge_create(
-        user=p0, variant=variant, days_per_move=days_per_move, rated=rated, invited=p1
+def make_challenge(
+    user, *, invited=None, kind="xix", variant="standard", days_per_move=3, rated=True
+):
+    """A challenge: a waiting table of two of ``kind`` (XIX by default) set up by ``user``,
+    open, or inviting ``invited`` (a bot accepts at once: the game is then in play)."""
+    return tables.table_create(
+        user=user,
+        kind=kind,
+        variant=variant,
+        seats=2,
+        days_per_move=days_per_move,
+        rated=rated,
+        invited=[invited] if invited is not None else [],
     )
-    deal, first_leader = shuffled_deal(seed)
-    _set_up(game, deal, first_leader, seed=seed)
-    game = services.challenge_accept(user=p1, game_id=game.pk)
+
+
+def start_game(p0, p1, *, variant="standard", seed="test-seed", days_per_move=3, rated=True):
+    """An active game with ``p0`` in seat 0 and ``p1`` in seat 1, dealt from ``seed``: an
+    open challenge of ``p0``'s that ``p1`` accepted (a public game)."""
+    game = make_challenge(user=p0, variant=variant, days_per_move=days_per_move, rated=rated)
+    Game.objects.filter(pk=game.pk).update(seed=seed)  # the deal is drawn from it at the start
+    game = tables.table_join(user=p1, game_id=game.pk)
+    # Whoever fills a table is sent to it and counts as looking at it for a while (no
+    # e-mail of their turn meanwhile); a test's game starts in the past: nobody is looking.
+    cache.delete(viewing_key(p1.pk, game.pk))
     # Seats are drawn from the seed; put the players where the test asked (positions
     # freed first: a game's positions are unique).
     seats = GameSeat.objects.filter(game=game)

@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 
-from games import services
-from tests.factories import UserFactory, start_game
+from tests.factories import UserFactory, make_challenge, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +70,7 @@ def test_the_variant_badges_are_styled_wherever_they_appear(client):
     profile: every variant's badge has its colour."""
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
     games = [start_game(alice, bob, variant=v, seed=v) for v in ("standard", "talon", "v2")]
-    services.challenge_create(user=bob, variant="talon", days_per_move=3, rated=True)
+    make_challenge(user=bob, variant="talon", days_per_move=3, rated=True)
     client.force_login(alice)
     for path in ["/lobby/", "/games/", f"/games/{games[0].pk}/", "/players/alice/"]:
         html = client.get(path).content.decode()

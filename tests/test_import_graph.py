@@ -19,15 +19,7 @@ GROUPS = ("games.kit",)  # a package that counts as one node
 
 # Circles that may stay, each with why; the test fails too when one is gone, so that its
 # entry goes with it.
-ALLOWED_CIRCLES: list[set[str]] = [
-    # The lobby's one flow split over two modules: ``services.challenge_accept``,
-    # ``challenge_withdraw`` and ``game_rematch`` hand a table of another game or size to
-    # ``tables.table_join``, ``table_leave`` and ``table_rematch``, which call the services'
-    # ``lock_game``, ``challenge_accept``, ``check_waiting``, ``start_clock`` and
-    # ``turn_begins``. It goes with one flow for challenges and tables (issue 31, item 1)
-    # and the split of services.py into a package (lobby and tables in one module).
-    {"games.services", "games.tables"},
-]
+ALLOWED_CIRCLES: list[set[str]] = []
 
 # The modules that may import a task module: the task modules themselves (one task module
 # reusing another's retry policy), the Celery app, and the seam (which loads them by name).

@@ -35,8 +35,8 @@ def test_navigation_for_visitors_and_members(client, nav_text, django_user_model
     django_user_model.objects.create_user("dora", "dora@example.com", "a-long-password")
     client.login(username="dora", password="a-long-password")
     assert nav_text(client.get("/")) == (
-        "XIX Online Menu Lobby My games Notifications Friends Watch Leaderboard Rules dora Settings "
-        "Log out Theme Light Dark System"
+        "XIX Online Menu Lobby My games Notifications Friends Watch Leaderboard Rules dora "
+        "Settings Log out Theme Light Dark System"
     )
 
 

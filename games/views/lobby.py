@@ -1,4 +1,5 @@
-"""The lobby (open, direct and bot challenges), "my games", and rematches.
+"""The lobby (tables of every game and size: a challenge is a table of two; games against
+bots), "my games", and rematches.
 
 Every write is a POST that calls one service. A browser posting a plain form gets the
 Post/Redirect/Get pattern: a message and a redirect (to the game, or back to the lobby
@@ -10,40 +11,56 @@ with the refusal's own status (400, 403 or 404) when the service refuses, or an
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.http import QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import invite_limits, services, tables
-from games.forms import BotGameForm, ChallengeForm, DirectChallengeForm, TableForm, bot_games
+from games import invite_limits, registry, tables
+from games.errors import GameError, NoSuchGame
+from games.forms import BotGameForm, TableForm, bot_games
 from games.models import DAYS_PER_MOVE, Game
 from games.outcomes import company
 from games.rows import game_rows, table_row
-from games.selectors import (
-    challenges_incoming,
-    challenges_outgoing,
-    games_finished,
-    games_their_turn,
-    games_your_turn,
-    is_challenge,
-    open_challenges_for,
-    tables_for,
-)
+from games.selectors import games_finished, games_their_turn, games_your_turn, tables_for
 from notifications.services import accepted_unread
 from ratings.glicko2 import PROVISIONAL_DEVIATION
 
 FINISHED_LISTED = 30
 
 
-def _table_rows(user) -> list[dict]:
-    """The waiting tables ``user`` sees, each with what the lobby shows of it."""
-    return [table_row(game, user) for game in tables_for(user)]
+def _table_rows(user) -> dict:
+    """The waiting tables ``user`` sees, each with what the lobby shows of it, in three
+    lists: the invitations waiting for their answer, their own tables (set up by them or
+    with their seat), and the others' open ones."""
+    rows = {"invited": [], "mine": [], "open": []}
+    for game in tables_for(user):
+        row = table_row(game, user)
+        if row["can_decline"]:
+            rows["invited"].append(row)
+        elif row["mine"] or row["can_leave"]:
+            rows["mine"].append(row)
+        else:
+            rows["open"].append(row)
+    return rows
 
 
-def _lobby_context(
-    request, *, challenge_form=None, direct_form=None, table_form=None, bot_error=""
-) -> dict:
+def _waiting_rows(user) -> dict:
+    """The invitations waiting for ``user``'s answer and their own waiting tables, for
+    the lobby and "My games"."""
+    rows = _table_rows(user)
+    return {"invited_rows": rows["invited"], "my_rows": rows["mine"]}
+
+
+def _table_form(request, data=None) -> TableForm:
+    """The lobby's table form; ``?opponent=<name>`` (a profile's "Challenge this player")
+    fills in the player to invite."""
+    initial = {"invited": request.GET.get("opponent", "")[:150]}
+    return TableForm(data, user=request.user, auto_id="id_table_%s", initial=initial)
+
+
+def _lobby_context(request, *, table_form=None, bot_error="") -> dict:
     user = request.user
     bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("username"))
     # "Play a bot" offers one bot per level: the further accounts of a level are made for
@@ -53,25 +70,21 @@ def _lobby_context(
         levels.setdefault(bot.bot_level, bot)
     for bot in levels.values():  # the games and variants that have a bot of its level
         bot.game_choices = bot_games(bot.bot_level)
-    table_rows = _table_rows(user)
+    rows = _table_rows(user)
     return {
-        "table_form": table_form or TableForm(user=user, auto_id="id_table_%s"),
-        "table_rows": table_rows,
-        "my_tables": any(row["mine"] or row["can_leave"] for row in table_rows),
-        "challenge_form": challenge_form or ChallengeForm(user=user),
-        "direct_form": direct_form or DirectChallengeForm(user=user, auto_id="id_direct_%s"),
-        "open_challenges": open_challenges_for(user),
-        "outgoing": challenges_outgoing(user),
+        "table_form": table_form or _table_form(request),
+        "invited_rows": rows["invited"],
+        "my_rows": rows["mine"],
+        "open_rows": rows["open"],
         "accepted_news": accepted_unread(user),
-        "incoming": challenges_incoming(user),
         "bots": sorted(levels.values(), key=lambda bot: bot.username),
         "bot_error": bot_error,  # "Play a bot" refused: shown in its panel
-        # The direct form's script checks the opponent's name against these (bots play
+        # The table form's script checks the invited names against these (bots play
         # casual games only; the form refuses a rated one without the script too).
         "bot_names": " ".join(bot.username for bot in bots),
         "days_choices": DAYS_PER_MOVE,
         "seat_choices": range(2, 11),
-        "max_open": services.MAX_OPEN_CHALLENGES,
+        "max_open": tables.MAX_WAITING_TABLES,
         "provisional_deviation": PROVISIONAL_DEVIATION,
     }
 
@@ -79,8 +92,9 @@ def _lobby_context(
 def _lobby_response(request, status=200, **forms):
     if not request.htmx:
         template = "games/lobby.html"
-    elif request.htmx.target == "challenge-lists":  # the lists' own refresh
-        template = "games/lobby.html#challenge-lists"
+    elif request.htmx.target in ("table-lists", "challenge-lists"):  # the lists' refresh
+        # ("challenge-lists": its name in lobby pages loaded before challenges were tables)
+        template = "games/lobby.html#table-lists"
     else:
         template = "games/lobby.html#lobby-panels"
     return render(request, template, _lobby_context(request, **forms), status=status)
@@ -100,7 +114,7 @@ def _after_lobby_write(request, message: str):
     return redirect("games:lobby")
 
 
-def _refused(request, error: services.GameError, *, back: str):
+def _refused(request, error: GameError, *, back: str):
     """A refusal from a service: the message, and the error's status for htmx."""
     messages.error(request, str(error))
     if request.htmx:
@@ -129,75 +143,30 @@ def lobby(request):
     return _lobby_response(request)
 
 
-@require_POST
-@login_required
-def challenge_new(request):
-    """Create an open challenge, or a direct one when the form names an opponent."""
-    direct = "opponent" in request.POST
-    form_class = DirectChallengeForm if direct else ChallengeForm
-    auto_id = "id_direct_%s" if direct else "id_%s"
-    form = form_class(request.POST, user=request.user, auto_id=auto_id)
-    if not form.is_valid():
-        which = "direct_form" if direct else "challenge_form"
-        return _lobby_response(request, status=400, **{which: form})
-    try:
-        game = services.challenge_create(user=request.user, **form.challenge_kwargs())
-    except invite_limits.TooManySent as error:
-        return _too_many(request, error, **{"direct_form" if direct else "challenge_form": form})
-    except services.GameError as error:
-        return _refused(request, error, back=reverse("games:lobby"))
-    if game.status == game.Status.ACTIVE:
-        # A bot accepted at once: straight to the table.
-        messages.success(request, f"{game.invited.username} accepted: the game is on.")
-        return _go(request, game.get_absolute_url())
-    if game.invited is not None:
-        message = f"Your challenge is on its way to {game.invited.username}."
-    else:
-        message = "Your open challenge is in the lobby; you will find the game under My games."
-    return _after_lobby_write(request, message)
-
-
-@require_POST
-@login_required
-def challenge_accept(request, game_id):
-    try:
-        game = services.challenge_accept(user=request.user, game_id=game_id)
-    except services.GameError as error:
-        return _refused(request, error, back=reverse("games:lobby"))
-    opponent = game.created_by.username
-    messages.success(request, f"You accepted {opponent}'s challenge: the game has begun.")
-    return _go(request, game.get_absolute_url())
-
-
-@require_POST
-@login_required
-def challenge_withdraw(request, game_id):
-    """Cancel your own challenge, or decline one made to you."""
-    try:
-        cancelled = services.challenge_withdraw(user=request.user, game_id=game_id)
-    except services.GameError as error:
-        return _refused(request, error, back=reverse("games:lobby"))
-    if cancelled:
-        message = "Your challenge is cancelled."
-    else:
-        message = "You declined the challenge."
-    return _after_lobby_write(request, message)
-
-
 def _lobby_call(request, service, **kwargs):
     """``service(user=request.user, **kwargs)``: (its result, None), or (None, the
     refusal's response back to the lobby)."""
     try:
         return service(user=request.user, **kwargs), None
-    except services.GameError as error:
+    except GameError as error:
         return None, _refused(request, error, back=reverse("games:lobby"))
+
+
+def _started_message(game: Game, user) -> str:
+    """What the person whose request started ``game`` reads on its page."""
+    if game.seats_count == 2 and game.created_by_id != user.pk:
+        return f"You accepted {game.created_by.username}'s challenge: the game has begun."
+    if game.seats_count == 2:
+        opponent = next(p for p in game.players if p.pk != user.pk)
+        return f"{opponent.username} accepted: the game is on."
+    return f"The table is full: the game has begun. You play {company(game, game.seat_of(user))}."
 
 
 def _after_table_write(request, game: Game, message: str):
     """To the game once the table is full and has begun; else back to the table's page
     when the form was sent from it (``back=table``), or to the lobby."""
     if game.status == Game.Status.ACTIVE:
-        messages.success(request, "The table is full: the game has begun.")
+        messages.success(request, _started_message(game, request.user))
         return _go(request, game.get_absolute_url())
     if request.POST.get("back") == "table":
         messages.success(request, message)
@@ -205,21 +174,58 @@ def _after_table_write(request, game: Game, message: str):
     return _after_lobby_write(request, message)
 
 
-@require_POST
-@login_required
-def table_new(request):
-    form = TableForm(request.POST, user=request.user, auto_id="id_table_%s")
+def _created_message(game: Game) -> str:
+    invited = [i.user.username for i in game.invitations.select_related("user")]
+    if game.seats_count == 2 and invited:
+        return f"Your challenge is on its way to {invited[0]}."
+    if game.seats_count == 2:
+        return "Your open challenge is in the lobby; you will find the game under My games."
+    if invited:
+        return f"Your table is set up; {', '.join(invited)} can take their seats from the lobby."
+    return "Your table is in the lobby; it starts when every seat is taken."
+
+
+def _table_new(request, data):
+    form = _table_form(request, data)
     if not form.is_valid():
         return _lobby_response(request, status=400, table_form=form)
     try:
         game = tables.table_create(user=request.user, **form.table_kwargs())
     except invite_limits.TooManySent as error:
         return _too_many(request, error, table_form=form)
-    except services.GameError as error:
+    except GameError as error:
         return _refused(request, error, back=reverse("games:lobby"))
-    return _after_table_write(
-        request, game, "Your table is in the lobby; it starts when every seat is taken."
+    return _after_table_write(request, game, _created_message(game))
+
+
+@require_POST
+@login_required
+def table_new(request):
+    """Set up a table: a challenge (two seats, open or to one named player) or a table of
+    more seats, open or with invitations."""
+    return _table_new(request, request.POST)
+
+
+@require_POST
+@login_required
+def challenge_new(request):
+    """The former challenge form's address (``/challenges/new``: an XIX challenge of two,
+    open, or to ``opponent``): its fields read as the table form's, served by the one
+    flow. The game is the site's first (``registry.default_game``), the one whose
+    variants that form offered."""
+    kind = registry.default_game().partition("/")[0]
+    variant = request.POST.get("variant", "")
+    data = QueryDict(mutable=True)
+    data.update(
+        {
+            "game": f"{kind}/{variant}" if variant else "",
+            "seats": "2",
+            "invited": request.POST.get("opponent", ""),
+            "days_per_move": request.POST.get("days_per_move", ""),
+            "rated": request.POST.get("rated", ""),
+        }
     )
+    return _table_new(request, data)
 
 
 @require_POST
@@ -234,16 +240,15 @@ def bot_game(request):
         return _lobby_response(request, status=400)
     try:
         game = tables.table_against_bots(user=request.user, **form.table_kwargs())
-    except services.TooManyBotGames as error:
+    except tables.TooManyBotGames as error:
         # Said in the "Play a bot" panel, next to its forms, with the refusal's status.
         return _lobby_response(request, status=error.status, bot_error=str(error))
-    except services.GameError as error:
+    except GameError as error:
         return _refused(request, error, back=reverse("games:lobby"))
     if game.seats_count == 2:
-        message = f"{game.players[1 - game.players.index(request.user)].username} accepted: "
-        message += "the game is on."
+        message = _started_message(game, request.user)
     else:
-        message = f"The game is on: you play {company(game, game.players.index(request.user))}."
+        message = f"The game is on: you play {company(game, game.seat_of(request.user))}."
     messages.success(request, message)
     return _go(request, game.get_absolute_url())
 
@@ -251,13 +256,10 @@ def bot_game(request):
 @require_POST
 @login_required
 def table_join(request, game_id):
+    """Take a seat at a table, or accept an invitation (a direct challenge's too)."""
     game, refused = _lobby_call(request, tables.table_join, game_id=game_id)
     if refused:
         return refused
-    if game.status == Game.Status.ACTIVE and is_challenge(game):
-        opponent = game.created_by.username
-        messages.success(request, f"You accepted {opponent}'s challenge: the game has begun.")
-        return _go(request, game.get_absolute_url())
     return _after_table_write(
         request, game, "You have a seat; the game starts when every seat is taken."
     )
@@ -268,13 +270,23 @@ LEAVE_MESSAGES = {
     tables.LEFT: "You left the table.",
     tables.DECLINED: "You declined the invitation.",
 }
+# At a table of two the words of a challenge.
+LEAVE_MESSAGES_TWO = {
+    tables.CANCELLED: "Your challenge is cancelled.",
+    tables.DECLINED: "You declined the challenge.",
+}
 
 
 @require_POST
 @login_required
 def table_leave(request, game_id):
+    """Leave a table, decline an invitation or cancel your own table (or challenge)."""
+    two = Game.objects.filter(pk=game_id, seats_count=2).exists()
     done, refused = _lobby_call(request, tables.table_leave, game_id=game_id)
-    return refused or _after_lobby_write(request, LEAVE_MESSAGES[done])
+    if refused:
+        return refused
+    words = LEAVE_MESSAGES_TWO if two else {}
+    return _after_lobby_write(request, words.get(done, LEAVE_MESSAGES[done]))
 
 
 @require_POST
@@ -295,8 +307,7 @@ def my_games(request):
         "your_turn_rows": game_rows(games_your_turn(user).order_by("deadline"), user),
         "their_turn_rows": game_rows(games_their_turn(user).order_by("deadline"), user),
         "finished_rows": game_rows(games_finished(user)[:FINISHED_LISTED], user),
-        "incoming": challenges_incoming(user),
-        "outgoing": challenges_outgoing(user),
+        **_waiting_rows(user),
         "accepted_news": accepted_unread(user),
         "provisional_deviation": PROVISIONAL_DEVIATION,
     }
@@ -307,21 +318,24 @@ def my_games(request):
 @require_POST
 @login_required
 def game_rematch(request, game_id):
+    """Ask for the same table again after a finished game, or accept the others' request."""
     try:
-        game = services.game_rematch(user=request.user, game_id=game_id)
-    except services.NoSuchGame as error:
+        game = tables.table_rematch(user=request.user, game_id=game_id)
+    except NoSuchGame as error:
         return _refused(request, error, back=reverse("games:my_games"))
-    except services.GameError as error:
+    except GameError as error:
         return _refused(request, error, back=reverse("games:game", args=[game_id]))
-    if game.status == Game.Status.ACTIVE and not is_challenge(game):
+    mine = game.created_by_id == request.user.pk
+    if game.status == Game.Status.ACTIVE and game.seats_count != 2:
         message = "Everyone asked for the rematch: the new game has begun."
-    elif game.status == Game.Status.ACTIVE and game.created_by_id != request.user.pk:
+    elif game.status == Game.Status.ACTIVE and not mine:
         message = "Your opponent had already asked for a rematch: the new game has begun."
     elif game.status == Game.Status.ACTIVE:
         message = "Your opponent accepted your rematch: the new game is under way."
-    elif game.invited is not None:
-        message = f"Rematch offered: {game.invited.username} can accept it from the lobby."
-    elif game.created_by_id == request.user.pk:
+    elif mine and game.seats_count == 2:
+        invited = game.invitations.select_related("user").first()
+        message = f"Rematch offered: {invited.user.username} can accept it from the lobby."
+    elif mine:
         message = "Rematch offered: the others can take their seats from the lobby."
     else:
         message = "You have a seat at the rematch; it starts when every seat is taken."

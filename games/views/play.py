@@ -32,7 +32,6 @@ from games.selectors import (
     game_for_user,
     game_view,
     history_lines,
-    is_challenge,
     player_names,
 )
 from games.services import NOT_SEATED
@@ -188,19 +187,27 @@ def _many_result(game: Game, seat, seats: list[dict], changes, text: str) -> dic
 
 
 def _rematch_context(game: Game, seat) -> dict | None:
-    """A pending rematch of this game, from either player (two-seat games: a table of more
-    seats has no rematch)."""
-    if seat is None or not game.is_over or game.seats_count != 2:
+    """A pending rematch of this game, asked for by any of its players (``tables.
+    table_rematch``): the game, whether the viewer asked for it (``mine``) or has taken
+    their seat in it (``seated``), and who asked (``by``)."""
+    if seat is None or not game.is_over:
         return None
     offer = (
         Game.objects.filter(rematch_of=game)
         .exclude(status=Game.Status.ABORTED)
+        .select_related("created_by")
         .order_by("-created")
         .first()
     )
     if offer is None:
         return None
-    return {"game": offer, "mine": offer.created_by_id == game.players[seat].pk}
+    user = game.players[seat]
+    return {
+        "game": offer,
+        "mine": offer.created_by_id == user.pk,
+        "seated": offer.seats.filter(user=user).exists(),
+        "by": offer.created_by.username,
+    }
 
 
 def _poll_stamp(game: Game, rematch) -> str:
@@ -218,13 +225,12 @@ def _poll_stamp(game: Game, rematch) -> str:
 def _poll_context(game: Game, seat, rematch) -> dict:
     """How often the table polls (None: it does not) and the stamp it polls with. Active
     games every 3 s; a player's finished game every 10 s while a rematch may still be
-    offered or accepted (two seats)."""
+    offered or accepted."""
     if game.status == Game.Status.ACTIVE:
         every = "3s"
     elif (
         seat is not None
         and game.status == Game.Status.FINISHED
-        and game.seats_count == 2  # a table of more seats has no rematch
         and (rematch is None or rematch["game"].status == Game.Status.WAITING)
     ):
         every = "10s"
@@ -248,18 +254,8 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
         "game_name": registry.rules(game.kind).name,  # beside its variant
         "footer_credit": credit_line(game.kind),
     }
-    if game.status == Game.Status.WAITING and not is_challenge(game):
-        context["table"] = _waiting_table(request, game, context["now"])
-        return context
     if game.status == Game.Status.WAITING:
-        user = request.user
-        context["challenge"] = {
-            "can_accept": user.pk != game.created_by_id
-            and (game.invited_id is None or game.invited_id == user.pk),
-            "can_cancel": user.pk == game.created_by_id,
-            "can_decline": game.invited_id is not None and user.pk == game.invited_id,
-            "expired": game.expires_at is not None and game.expires_at <= context["now"],
-        }
+        context["table"] = _waiting_table(request, game, context["now"])
         return context
     view = game_view(game, seat, state)
     names = player_names(game)

@@ -10,19 +10,20 @@ document.addEventListener("htmx:beforeSwap", function (event) {
   }
 });
 
-// The direct challenge form: naming a bot turns the game casual at once, with the reason
+// The table form: inviting a bot by name turns the game casual at once, with the reason
 // next to the choice (bot games are unrated; without this script the server refuses a
-// rated challenge to a bot with the same reason).
-function botChallengeCheck(form) {
+// rated table with a bot with the same reason).
+function botInviteCheck(form) {
   var names = (form.getAttribute("data-bot-names") || "").toLowerCase().split(" ");
-  var opponent = form.querySelector("input[name=opponent]");
+  var invited = form.querySelector("input[name=invited]");
   var rated = form.querySelector("input[name=rated][value=rated]");
   var casual = form.querySelector("input[name=rated][value=casual]");
-  if (!opponent || !rated || !casual) {
+  if (!invited || !rated || !casual) {
     return;
   }
-  var name = opponent.value.trim().toLowerCase();
-  var isBot = name !== "" && names.indexOf(name) !== -1;
+  var bots = invited.value.split(/[\s,]+/).filter(function (name) {
+    return name !== "" && names.indexOf(name.toLowerCase()) !== -1;
+  });
   var note = form.querySelector(".bot-unrated-note");
   if (!note) {
     note = document.createElement("p");
@@ -30,23 +31,25 @@ function botChallengeCheck(form) {
     note.setAttribute("aria-live", "polite");
     rated.closest(".field").appendChild(note);
   }
-  if (isBot) {
+  if (bots.length) {
     casual.checked = true;
   }
-  rated.disabled = isBot;
-  note.textContent = isBot ? opponent.value.trim() + " is a bot: bot games are casual (unrated)." : "";
+  rated.disabled = bots.length > 0;
+  note.textContent = bots.length
+    ? bots.join(", ") + (bots.length > 1 ? " are bots" : " is a bot") + ": bot games are casual (unrated)."
+    : "";
 }
 
 document.addEventListener("input", function (event) {
   var form = event.target.closest && event.target.closest("form[data-bot-names]");
-  if (form && event.target.name === "opponent") {
-    botChallengeCheck(form);
+  if (form && event.target.name === "invited") {
+    botInviteCheck(form);
   }
 });
 // A form re-rendered by the server (a refusal) keeps what was typed: check it again.
 document.addEventListener("htmx:afterSettle", function () {
-  document.querySelectorAll("form[data-bot-names]").forEach(botChallengeCheck);
+  document.querySelectorAll("form[data-bot-names]").forEach(botInviteCheck);
 });
 document.addEventListener("DOMContentLoaded", function () {
-  document.querySelectorAll("form[data-bot-names]").forEach(botChallengeCheck);
+  document.querySelectorAll("form[data-bot-names]").forEach(botInviteCheck);
 });

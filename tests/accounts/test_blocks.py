@@ -16,7 +16,7 @@ from games import services, tables
 from games.models import Game
 from notifications.models import Notification, OutboundEmail
 from tests.chat.conftest import say
-from tests.factories import UserFactory, start_game
+from tests.factories import UserFactory, make_challenge, start_game
 from tests.games.test_lobby import HTMX, LOBBY, NEW, text
 
 pytestmark = pytest.mark.django_db
@@ -168,7 +168,7 @@ def test_the_services_refuse_a_blocked_persons_invitation_as_a_suspended_account
     messages = {}
     for person in (quinta, suspended):
         with pytest.raises(services.GameError) as challenge:
-            services.challenge_create(
+            make_challenge(
                 user=blocked, variant="standard", days_per_move=3, rated=False, invited=person
             )
         with pytest.raises(services.GameError) as table:
@@ -189,7 +189,7 @@ def test_the_services_refuse_a_blocked_persons_invitation_as_a_suspended_account
         messages[BLOCKER]
         == messages["sus"]
         == (
-            "NAME cannot be challenged.",
+            "NAME cannot be invited.",  # a challenge is a table of two: the same words
             "NAME cannot be invited.",
         )
     )
@@ -218,7 +218,7 @@ def test_a_blocked_person_cannot_join_a_private_table_with_the_blocker(quinta, b
         rated=False,
         invited=[bob, cy],
     )
-    challenge = services.challenge_create(
+    challenge = make_challenge(
         user=quinta, variant="standard", days_per_move=3, rated=False, invited=bob
     )
     cys = tables.table_create(
@@ -287,8 +287,8 @@ def test_the_blocker_does_not_read_the_blocked_persons_chat(quinta, bob):
 def test_the_blocker_cannot_invite_the_blocked_person_and_is_told_why(quinta, blocked, url, form):
     refused = client_of(quinta).post(url, form("bob"))
     assert refused.status_code == 400
-    verb = "challenge" if url == NEW else "invite"
-    assert f"You have blocked bob: unblock them on their profile page to {verb} them." in text(
+    # The old challenge form's address is served by the table form: the same words.
+    assert "You have blocked bob: unblock them on their profile page to invite them." in text(
         refused
     )
     nothing_reached(blocked)

@@ -8,7 +8,7 @@ from chat import services
 from chat.models import ChatMessage
 from games.models import Game
 from tests.chat.conftest import HX, chat_url, say
-from tests.factories import UserFactory, start_table
+from tests.factories import UserFactory, make_challenge, start_table
 
 
 def test_players_write_and_read_during_play(game, alice, bob, client_for):
@@ -71,11 +71,8 @@ def test_an_aborted_game_counts_as_over(game, alice, carol, client_for):
 
 def test_bots_never_chat(alice, client_for):
     bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
-    from games import services as game_services
 
-    game = game_services.challenge_create(
-        user=alice, variant="standard", days_per_move=3, rated=False, invited=bot
-    )
+    game = make_challenge(user=alice, variant="standard", days_per_move=3, rated=False, invited=bot)
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     with pytest.raises(services.NotAllowed):
@@ -89,9 +86,8 @@ def test_bots_never_chat(alice, client_for):
 
 
 def test_a_waiting_challenge_has_no_chat(alice, client_for):
-    from games import services as game_services
 
-    challenge = game_services.challenge_create(
+    challenge = make_challenge(
         user=alice, variant="standard", days_per_move=3, rated=False, invited=None
     )
     assert client_for(alice).get(chat_url(challenge)).status_code == 404

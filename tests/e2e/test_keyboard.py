@@ -5,10 +5,9 @@ import pytest
 from allauth.account.models import EmailAddress
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Game
 from tests.e2e.test_csp import log_in
-from tests.factories import UserFactory
+from tests.factories import UserFactory, make_challenge
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -44,9 +43,7 @@ def test_the_hand_keeps_the_focus_from_move_to_move(live_server, new_page, artif
     cleo = UserFactory(username="cleo")
     EmailAddress.objects.create(user=cleo, email=cleo.email, verified=True, primary=True)
     bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
-    game = services.challenge_create(
-        user=cleo, variant="standard", days_per_move=3, rated=False, invited=bot
-    )
+    game = make_challenge(user=cleo, variant="standard", days_per_move=3, rated=False, invited=bot)
     page = new_page()
     log_in(page, base, "cleo")
     page.goto(f"{base}/games/{game.pk}/")

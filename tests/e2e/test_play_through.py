@@ -89,10 +89,10 @@ def test_two_people_play_a_game_to_its_end_and_replay_it(
 
     # Ann posts an open challenge; Bob accepts it from the lobby and lands on the game.
     ann.goto(f"{base}/lobby/")
-    ann.get_by_role("button", name="Post challenge").click()
+    ann.get_by_role("button", name="Post", exact=True).click()
     expect_text(ann, "#lobby-panels", "Open to anyone")
     bob.goto(f"{base}/lobby/")
-    bob.get_by_role("button", name="Accept ann's standard challenge").click()
+    bob.get_by_role("button", name="Accept ann's XIX standard challenge").click()
     bob.wait_for_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get()
     assert game.status == Game.Status.ACTIVE and bob.url.endswith(f"/games/{game.pk}/")

@@ -15,7 +15,7 @@ from games import registry, services
 from games.models import Game
 from games.selectors import game_state
 from tests.e2e.test_onexeno_game import logged_in
-from tests.factories import UserFactory, start_game, start_table
+from tests.factories import UserFactory, make_challenge, start_game, start_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -155,12 +155,12 @@ def test_xix_2_0_slid_by_labels_show_the_whole_name(live_server, new_page, artif
 def test_the_accepted_challenge_message_goes_once_the_table_changes(live_server, new_page):
     alice = UserFactory(username="alice")
     bob = UserFactory(username="bob")
-    challenge = services.challenge_create(
+    challenge = make_challenge(
         user=alice, variant="standard", days_per_move=3, rated=False, invited=bob
     )
     page = page_as(new_page, live_server, bob, DESKTOP)
     page.goto(f"{live_server.url}/games/{challenge.pk}/")
-    page.get_by_role("button", name="Accept alice's challenge").click()
+    page.get_by_role("button", name="Accept alice's XIX standard challenge").click()
     message = page.locator(".messages")
     expect(message).to_contain_text("You accepted alice's challenge")
     game = Game.objects.get(pk=challenge.pk)

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.e2e.test_onexeno_game import logged_in
 from tests.e2e.test_play_through import expect_text, take_first_choice, your_turn
-from tests.factories import UserFactory, start_game
+from tests.factories import UserFactory, make_challenge, start_game
 from tests.nodes import database_url, free_port, raw_stream, read_until, server_connections
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -189,7 +189,6 @@ def test_a_challenge_reaches_the_lobby_and_a_move_the_badge_by_push(
     seconds, by his own channel; his "My games" badge, on a page that is not the game's,
     counts the game when alice's move makes it his turn, and his home page's "Your turn"
     lists it."""
-    from games import services
 
     settings.PUSH_EVENTS = True  # this process publishes the challenge, through Redis
     alice, bob = UserFactory(username="alice"), UserFactory(username="bob")
@@ -205,17 +204,15 @@ def test_a_challenge_reaches_the_lobby_and_a_move_the_badge_by_push(
     bobs.goto(f"{asgi_server.url}/lobby/")
     body = bobs.locator("body")
     assert body.get_attribute("data-push-user") == "/events/me/"
-    assert "user-push from:body" in bobs.locator("#challenge-lists").get_attribute("hx-trigger")
+    assert "user-push from:body" in bobs.locator("#table-lists").get_attribute("hx-trigger")
     assert bobs.locator("#nav-my-games .nav-badge").count() == 0
     bobs_own = raw_stream(asgi_server, bob, "/events/me/")
     try:
         bobs.wait_for_timeout(1000)  # the page's own stream is open
-        services.challenge_create(
-            user=alice, variant="standard", days_per_move=3, rated=False, invited=bob
-        )
+        make_challenge(user=alice, variant="standard", days_per_move=3, rated=False, invited=bob)
         sent = time.monotonic()
         challenge = Game.objects.get(status=Game.Status.WAITING)
-        accept = bobs.locator(f'#challenge-lists [action="/challenges/{challenge.pk}/accept"]')
+        accept = bobs.locator(f'#table-lists [action="/tables/{challenge.pk}/join"]')
         expect(accept).to_have_count(1, timeout=10_000)
         assert time.monotonic() - sent < 5, "bob's lobby did not learn it by push"
 

@@ -371,10 +371,10 @@ def new_games(env: dict, *pairs) -> list[int]:
         "ids = []\n"
         f"for a, b in {list(pairs)!r}:\n"
         "    a, b = User.objects.get(username=a), User.objects.get(username=b)\n"
-        "    g = services.challenge_create(user=a, variant='standard', days_per_move=3,\n"
+        "    g = make_challenge(user=a, variant='standard', days_per_move=3,\n"
         "                                  rated=False, invited=b)\n"
         "    if not b.is_bot:\n"
-        "        g = services.challenge_accept(user=b, game_id=g.pk)\n"
+        "        g = tables.table_join(user=b, game_id=g.pk)\n"
         "    ids.append(g.pk)\n"
         "print('IDS', json.dumps(ids))\n"
     )

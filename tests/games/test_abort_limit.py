@@ -11,10 +11,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import aborts, errors, services, tables
+from games import aborts, errors, tables
 from games.models import Game
 from games.selectors import game_state
-from tests.factories import UserFactory, play, play_random, start_game
+from tests.factories import UserFactory, make_challenge, play, play_random, start_game
 from tests.games.fixtures_play import client_for
 from tests.games.test_lobby import text
 
@@ -72,7 +72,7 @@ def test_the_aborter_is_recorded_and_the_others_aborts_never_count(people):
     assert aborts.record_of(alice) == aborts.AbortRecord(0, 0, None)
     assert aborts.record_of(bob).total == 3 and aborts.record_of(bob).paused_until
     # alice, whose games bob threw away, still starts rated games.
-    game = services.challenge_create(user=alice, variant="standard", days_per_move=3, rated=True)
+    game = make_challenge(user=alice, variant="standard", days_per_move=3, rated=True)
     assert game.rated
 
 
@@ -90,9 +90,7 @@ def test_casual_aborts_and_moderators_aborts_do_not_count(people):
     game = start_game(alice, bob, seed="m1", rated=True)
     moderation_services.game_abort(actor=make_moderator(), game_id=game.pk, reason="Test.")
     assert aborts.record_of(alice) == aborts.AbortRecord(2, 2, None)
-    assert services.challenge_create(
-        user=alice, variant="standard", days_per_move=3, rated=True
-    ).rated
+    assert make_challenge(user=alice, variant="standard", days_per_move=3, rated=True).rated
 
 
 def test_two_aborts_leave_rated_play_open(people):
@@ -115,9 +113,7 @@ def test_after_the_limit_every_way_into_rated_play_is_refused_with_until_when(pe
     alice, carol, dave = people["alice"], people["carol"], people["dave"]
     finished = play_random(start_game(alice, carol, seed="done", rated=True), seed=5)
     assert finished.is_over
-    carols_challenge = services.challenge_create(
-        user=carol, variant="standard", days_per_move=3, rated=True
-    )
+    carols_challenge = make_challenge(user=carol, variant="standard", days_per_move=3, rated=True)
     carols_table = rated_tally_table(carol)
     pause_alice(people)
     record = aborts.record_of(alice)
@@ -190,9 +186,7 @@ def test_a_table_with_a_paused_player_seated_cannot_start_rated(people):
 
 def test_casual_play_stays_open_during_the_pause(people):
     alice, carol = people["alice"], people["carol"]
-    carols_casual = services.challenge_create(
-        user=carol, variant="standard", days_per_move=3, rated=False
-    )
+    carols_casual = make_challenge(user=carol, variant="standard", days_per_move=3, rated=False)
     pause_alice(people)
     client = client_for(alice)
     response = client.post(
@@ -237,11 +231,11 @@ def test_the_pause_ends_a_day_after_the_last_abort(people):
     assert aborts.record_of(alice).paused_until == last + timedelta(hours=24)
     shift_aborts(alice, 23.9)
     with pytest.raises(errors.RatedPlayPaused):
-        services.challenge_create(user=alice, variant="standard", days_per_move=3, rated=True)
+        make_challenge(user=alice, variant="standard", days_per_move=3, rated=True)
     shift_aborts(alice, 0.2)
     record = aborts.record_of(alice)
     assert record.paused_until is None and record.total == 3
-    game = services.challenge_create(user=alice, variant="standard", days_per_move=3, rated=True)
+    game = make_challenge(user=alice, variant="standard", days_per_move=3, rated=True)
     assert game.rated
 
 

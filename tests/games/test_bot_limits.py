@@ -4,10 +4,10 @@ table; refused with a clear message and a 4xx, and two requests at once cannot b
 
 import pytest
 
-from games import services, tables
+from games import tables
 from games.models import Game
 from tests.at_once import at_once, failures
-from tests.factories import UserFactory
+from tests.factories import UserFactory, make_challenge
 
 LIMIT_MESSAGE = "You already have 2 games with bots going"
 
@@ -53,30 +53,28 @@ def test_play_a_bot_refuses_a_game_beyond_the_limit_next_to_its_form(client, two
 def test_a_challenge_to_a_bot_and_a_bot_added_to_a_table_count_too(two_at_most):
     hugo = UserFactory(username="hugo")
     random_bot = bot()
-    services.challenge_create(
-        user=hugo, variant="standard", days_per_move=3, rated=False, invited=random_bot
-    )
+    make_challenge(user=hugo, variant="standard", days_per_move=3, rated=False, invited=random_bot)
     table = tables.table_create(
         user=hugo, kind="xactika", variant="bid", seats=3, days_per_move=3, rated=False
     )
     tables.table_add_bot(user=hugo, game_id=table.pk, level="random")  # the second
-    with pytest.raises(services.TooManyBotGames, match=LIMIT_MESSAGE) as refused:
-        services.challenge_create(
+    with pytest.raises(tables.TooManyBotGames, match=LIMIT_MESSAGE) as refused:
+        make_challenge(
             user=hugo, variant="standard", days_per_move=3, rated=False, invited=random_bot
         )
     assert refused.value.status == 429
     other = tables.table_create(
         user=hugo, kind="xactika", variant="bid", seats=3, days_per_move=3, rated=False
     )
-    with pytest.raises(services.TooManyBotGames):
+    with pytest.raises(tables.TooManyBotGames):
         tables.table_add_bot(user=hugo, game_id=other.pk, level="random")
-    with pytest.raises(services.TooManyBotGames):
+    with pytest.raises(tables.TooManyBotGames):
         tables.table_against_bots(
             user=hugo, kind="xactika", variant="bid", seats=3, level="random", days_per_move=3
         )
     # A second bot at a table that already has one adds no game.
     tables.table_add_bot(user=hugo, game_id=table.pk, level="random")
-    assert services.active_bot_games(hugo) == 2
+    assert tables.active_bot_games(hugo) == 2
 
 
 @pytest.mark.postgres
@@ -93,5 +91,5 @@ def test_two_requests_at_once_cannot_both_pass_the_limit(settings):
 
     results = at_once(play, 4)
     refused = failures(results)
-    assert len(refused) == 3 and all(isinstance(e, services.TooManyBotGames) for e in refused)
+    assert len(refused) == 3 and all(isinstance(e, tables.TooManyBotGames) for e in refused)
     assert Game.objects.count() == 1

@@ -6,11 +6,11 @@ import threading
 import pytest
 from django.db import connection
 
-from games import services
+from games import services, tables
 from games.models import Game, GameAction
 from games.selectors import game_state
 from tests.at_once import at_once
-from tests.factories import UserFactory, start_game
+from tests.factories import UserFactory, make_challenge, start_game
 from tests.games.fixtures_play import HX, act_url, client_for, form_of, make_people, poll_url
 
 
@@ -83,9 +83,7 @@ def test_moves_in_two_bot_games_all_succeed_while_their_pages_load_again_and_aga
     ann = UserFactory(username="ann")
     bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
     games = [
-        services.challenge_create(
-            user=ann, variant="standard", days_per_move=3, rated=False, invited=bot
-        )
+        make_challenge(user=ann, variant="standard", days_per_move=3, rated=False, invited=bot)
         for _ in range(2)
     ]
     moves, players_done, stop = 8, [], threading.Event()
@@ -147,7 +145,7 @@ def test_rematch_clicked_by_both_players_at_once_makes_exactly_one_game(clicks):
     old = resigned_game(ann, bob)
 
     outcomes = at_once(
-        lambda i: services.game_rematch(user=(ann, bob)[i % 2], game_id=old.pk), clicks
+        lambda i: tables.table_rematch(user=(ann, bob)[i % 2], game_id=old.pk), clicks
     )
 
     assert not [o for o in outcomes if isinstance(o, BaseException)], outcomes
@@ -164,29 +162,27 @@ def test_rematch_clicked_again_after_it_began_leads_to_the_same_game():
     back button) leads to that game; it does not offer a second rematch."""
     ann, bob, _, _ = make_people()
     old = resigned_game(ann, bob)
-    offer = services.game_rematch(user=ann, game_id=old.pk)
-    started = services.game_rematch(user=bob, game_id=old.pk)
+    offer = tables.table_rematch(user=ann, game_id=old.pk)
+    started = tables.table_rematch(user=bob, game_id=old.pk)
     assert started.pk == offer.pk and started.status == Game.Status.ACTIVE
 
-    assert services.game_rematch(user=bob, game_id=old.pk).pk == offer.pk
-    assert services.game_rematch(user=ann, game_id=old.pk).pk == offer.pk
+    assert tables.table_rematch(user=bob, game_id=old.pk).pk == offer.pk
+    assert tables.table_rematch(user=ann, game_id=old.pk).pk == offer.pk
     assert Game.objects.filter(rematch_of=old).count() == 1
 
 
 @pytest.mark.django_db(transaction=True)
 def test_twenty_open_challenges_at_once_stop_at_the_limit():
     ann, _, _, _ = make_people()
-    limit = services.MAX_OPEN_CHALLENGES
+    limit = tables.MAX_WAITING_TABLES
 
     outcomes = at_once(
-        lambda i: services.challenge_create(
-            user=ann, variant="standard", days_per_move=3, rated=True
-        ),
+        lambda i: make_challenge(user=ann, variant="standard", days_per_move=3, rated=True),
         20,
     )
 
     made = [o for o in outcomes if isinstance(o, Game)]
-    refused = [o for o in outcomes if isinstance(o, services.ChallengeError)]
+    refused = [o for o in outcomes if isinstance(o, tables.TableError)]
     assert (len(made), len(refused)) == (limit, 20 - limit), outcomes
-    assert all(f"already have {limit} challenges waiting" in str(e) for e in refused)
+    assert all(f"already have {limit} challenges or tables waiting" in str(e) for e in refused)
     assert Game.objects.filter(created_by=ann, status=Game.Status.WAITING).count() == limit

@@ -10,7 +10,7 @@ from games import services
 from games.models import Game
 from notifications.models import Notification
 from ratings.models import Rating, RatingChange
-from tests.factories import UserFactory, play_random, start_game
+from tests.factories import UserFactory, make_challenge, play_random, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -115,9 +115,7 @@ def test_a_bot_is_never_timed_out_its_move_is_enqueued_again(
 ):
     human = UserFactory(username="hugo")
     bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
-    game = services.challenge_create(
-        user=human, variant="standard", days_per_move=1, rated=False, invited=bot
-    )
+    game = make_challenge(user=human, variant="standard", days_per_move=1, rated=False, invited=bot)
     game.refresh_from_db()
     if game.players[game.to_move] != bot:
         game = play_random(game, moves=1)  # on-commit not run: the bot's task is "lost"
@@ -157,7 +155,7 @@ def test_a_game_that_fails_in_the_sweep_is_logged_and_the_others_still_go_on(
     broken = start_game(alice, bob, days_per_move=1)
     fine = start_game(carol, bob, days_per_move=1)
     bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
-    bot_game = services.challenge_create(
+    bot_game = make_challenge(
         user=alice, variant="standard", days_per_move=1, rated=False, invited=bot
     )
     bot_game.refresh_from_db()

@@ -6,10 +6,9 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.models import Game, GameSeat
 from games.selectors import game_state
-from tests.factories import UserFactory, play, start_game
+from tests.factories import UserFactory, make_challenge, play, start_game
 from tests.games.fixtures_play import HX, client_for, finished_game, make_people, text
 
 pytestmark = pytest.mark.django_db
@@ -114,7 +113,7 @@ def test_people_outside_the_game_cannot_give_a_day(people, game):
         assert "You are not playing in this game." in text(response.content.decode())
     assert extra_day(client_for(carol), Game(pk=game.pk + 1000)).status_code == 404
     # A private challenge is not even shown to others.
-    challenge = services.challenge_create(
+    challenge = make_challenge(
         user=people[0], variant="standard", days_per_move=3, rated=True, invited=people[1]
     )
     assert extra_day(client_for(carol), challenge).status_code == 404

@@ -12,7 +12,7 @@ from games import services
 from games.models import Game
 from games.selectors import game_state
 from ratings.models import RatingChange
-from tests.factories import play, start_game
+from tests.factories import make_challenge, play, start_game
 from tests.games.fixtures_play import (
     HX,
     advance_to,
@@ -51,9 +51,7 @@ def test_anonymous_visitors_watch_a_public_game_and_sign_in_for_a_waiting_one(ga
     # A game in play that is no private table: the spectator's page (tests/watch/).
     response = page(client_for(None), game)
     assert response.status_code == 200 and 'name="card"' not in response.content.decode()
-    waiting = services.challenge_create(
-        user=game.players[0], variant="standard", days_per_move=3, rated=True
-    )
+    waiting = make_challenge(user=game.players[0], variant="standard", days_per_move=3, rated=True)
     response = page(client_for(None), waiting)
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("account_login"))
@@ -272,25 +270,23 @@ def test_resignation_is_explained_with_the_loser_named(people, game):
 
 def test_open_challenge_shows_details_and_accept_to_others_cancel_to_its_maker(people):
     alice, _, carol, _ = people
-    game = services.challenge_create(user=alice, variant="talon", days_per_move=7, rated=False)
+    game = make_challenge(user=alice, variant="talon", days_per_move=7, rated=False)
     html = page(client_for(carol), game).content.decode()
-    assert "Open challenge" in html and "Talon" in html and "7 days per move" in html
+    assert "XIX: an open challenge" in html and "Talon" in html and "7 days per move" in html
     assert "Casual" in html
-    assert f'action="{reverse("games:challenge_accept", args=[game.pk])}"' in html
-    assert labels(html, "Accept") == ["Accept alice's challenge"]
+    assert f'action="{reverse("games:table_join", args=[game.pk])}"' in html
+    assert labels(html, "Accept") == ["Accept alice's XIX talon challenge"]
     own = page(client_for(alice), game).content.decode()
     assert labels(own, "Accept") == []
-    assert ">Cancel your challenge</button>" in own
-    assert f'action="{reverse("games:challenge_withdraw", args=[game.pk])}"' in own
+    assert labels(own, "Cancel") == ["Cancel your XIX talon challenge"]
+    assert f'action="{reverse("games:table_leave", args=[game.pk])}"' in own
 
 
 def test_direct_challenge_is_private_to_its_two_players(people):
     alice, bob, carol, _ = people
-    game = services.challenge_create(
-        user=alice, variant="standard", days_per_move=3, rated=True, invited=bob
-    )
+    game = make_challenge(user=alice, variant="standard", days_per_move=3, rated=True, invited=bob)
     invited = page(client_for(bob), game).content.decode()
-    assert labels(invited, "Accept") == ["Accept alice's challenge"]
+    assert labels(invited, "Accept") == ["Accept alice's XIX standard challenge"]
     assert labels(invited, "Decline") == ["Decline alice's challenge"]
     assert page(client_for(carol), game).status_code == 404
     assert page(client_for(None), game).status_code == 302
@@ -298,7 +294,7 @@ def test_direct_challenge_is_private_to_its_two_players(people):
 
 def test_lapsed_challenge_cannot_be_accepted_from_the_page(people):
     alice, _, carol, _ = people
-    game = services.challenge_create(user=alice, variant="standard", days_per_move=3, rated=True)
+    game = make_challenge(user=alice, variant="standard", days_per_move=3, rated=True)
     Game.objects.filter(pk=game.pk).update(expires_at=timezone.now() - timedelta(minutes=1))
     html = page(client_for(carol), game).content.decode()
     assert "no longer be accepted" in html

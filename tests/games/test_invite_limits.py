@@ -11,11 +11,11 @@ from django.conf import settings
 from django.test import override_settings
 
 from accounts.models import InviteSent
-from games import invite_limits, services, tables
+from games import invite_limits, tables
 from games.models import Game
 from notifications.models import Notification, OutboundEmail
 from tests.at_once import at_once, failures
-from tests.factories import UserFactory
+from tests.factories import UserFactory, make_challenge
 from tests.games.test_lobby import HTMX, NEW, text
 from xix_site.settings import base
 
@@ -123,7 +123,8 @@ def test_a_table_set_up_and_cancelled_again_and_again_stops_at_the_invitation_li
 
 def test_direct_challenges_set_up_and_withdrawn_stop_at_the_hourly_count(client, ann, clock):
     """A challenge withdrawn at once still counts: after TABLES_PER_HOUR of them in the
-    hour the next answers 429 next to the "Challenge a player" form (htmx too)."""
+    hour the next answers 429 next to the table form, which the old challenge address
+    serves (htmx too)."""
     bob = UserFactory(username="bob")
     limit = settings.TABLES_PER_HOUR
     assert limit == 20
@@ -143,7 +144,7 @@ def test_direct_challenges_set_up_and_withdrawn_stop_at_the_hourly_count(client,
             "allows (cancelled ones count too): please wait 20 minutes."
         )
         html = refused.content.decode()
-        direct_panel = html[html.index('id="direct-title"') :]
+        direct_panel = html[html.index('id="table-title"') :]
         assert message in text(refused)
         assert (
             "challenges or tables in the last hour" in direct_panel[: direct_panel.index("</form>")]
@@ -170,7 +171,7 @@ def test_games_against_bots_alone_are_not_counted(ann, clock):
     bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
     with override_settings(TABLES_PER_HOUR=1):
         for _ in range(3):
-            game = services.challenge_create(
+            game = make_challenge(
                 user=ann, variant="standard", days_per_move=3, rated=False, invited=bot
             )
             assert game.status == Game.Status.ACTIVE
@@ -185,7 +186,7 @@ def _last_place_taken_at_once(make, creator):
     limit = settings.TABLES_PER_HOUR
     for _ in range(limit - 1):
         game = make(0)
-        services.challenge_withdraw(user=creator, game_id=game.pk)
+        tables.table_leave(user=creator, game_id=game.pk)
     return at_once(make, 2)
 
 
@@ -200,7 +201,7 @@ def test_two_requests_at_once_for_the_last_place_of_the_hour_apply_once(what):
 
     def make(_i):
         if what == "challenge":
-            return services.challenge_create(
+            return make_challenge(
                 user=ann, variant="standard", days_per_move=3, rated=False, invited=bob
             )
         return tables.table_create(

@@ -8,9 +8,9 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from games import services
+from games import services, tables
 from games.models import Game
-from tests.factories import UserFactory, start_game
+from tests.factories import UserFactory, make_challenge, start_game
 from tests.games.fixtures_play import HX, client_for, finished_game, make_people, text
 from tests.games.test_extra_day import to_move
 
@@ -58,7 +58,7 @@ def test_the_game_over_screen_shows_a_rematch_offer_without_a_reload(people):
     poll = poll_of(game_page(alices, game))
     assert alices.get(poll, **HX).status_code == 204
 
-    offer = services.game_rematch(user=bob, game_id=game.pk)
+    offer = tables.table_rematch(user=bob, game_id=game.pk)
 
     response = alices.get(poll, **HX)
     assert response.status_code == 200
@@ -69,7 +69,7 @@ def test_the_game_over_screen_shows_a_rematch_offer_without_a_reload(people):
     # bob waits on his screen; alice accepts: bob is shown the way to the new game.
     bobs = client_for(bob)
     bobs_poll = poll_of(game_page(bobs, game))
-    services.game_rematch(user=alice, game_id=game.pk)
+    tables.table_rematch(user=alice, game_id=game.pk)
     response = bobs.get(bobs_poll, **HX)
     html = response.content.decode()
     assert response.status_code == 286  # nothing more can change here
@@ -79,16 +79,16 @@ def test_the_game_over_screen_shows_a_rematch_offer_without_a_reload(people):
 
 def test_the_lobby_tells_the_challenger_that_the_open_challenge_was_taken(people):
     alice, bob, _, _ = people
-    game = services.challenge_create(user=alice, variant="standard", days_per_move=3, rated=True)
+    game = make_challenge(user=alice, variant="standard", days_per_move=3, rated=True)
     alices = client_for(alice)
     lobby = alices.get(reverse("games:lobby")).content.decode()
     # While a challenge of hers waits, the lists refresh often.
-    assert re.search(r'id="challenge-lists"[^>]*hx-trigger="every 5s"', lobby)
+    assert re.search(r'id="table-lists"[^>]*hx-trigger="every 5s"', lobby)
 
-    services.challenge_accept(user=bob, game_id=game.pk)
+    tables.table_join(user=bob, game_id=game.pk)
 
     response = alices.get(
-        reverse("games:lobby"), HTTP_HX_REQUEST="true", HTTP_HX_TARGET="challenge-lists"
+        reverse("games:lobby"), HTTP_HX_REQUEST="true", HTTP_HX_TARGET="table-lists"
     )
     html = response.content.decode()
     assert "bob accepted your challenge" in text(html)
@@ -96,7 +96,7 @@ def test_the_lobby_tells_the_challenger_that_the_open_challenge_was_taken(people
     # Once she has opened the game, the news is read and leaves the lobby.
     alices.get(reverse("games:game", args=[game.pk]))
     html = alices.get(
-        reverse("games:lobby"), HTTP_HX_REQUEST="true", HTTP_HX_TARGET="challenge-lists"
+        reverse("games:lobby"), HTTP_HX_REQUEST="true", HTTP_HX_TARGET="table-lists"
     ).content.decode()
     assert "bob accepted your challenge" not in text(html)
 

@@ -10,10 +10,10 @@ from django.contrib.messages import get_messages
 from django.utils import timezone
 
 from accounts.models import User
-from games import services
+from games import tables
 from games.models import Game
 from ratings.models import Rating
-from tests.factories import UserFactory
+from tests.factories import UserFactory, make_challenge
 
 pytestmark = pytest.mark.django_db
 
@@ -54,11 +54,6 @@ def bob():
     return UserFactory(username="bob")
 
 
-def challenge(user, **kwargs):
-    fields = {"variant": "standard", "days_per_move": 3, "rated": True, **kwargs}
-    return services.challenge_create(user=user, **fields)
-
-
 # --- access -----------------------------------------------------------------------------
 
 
@@ -71,7 +66,7 @@ def test_lobby_needs_login(client):
 
 
 def test_writes_are_post_only(client, ann, bob):
-    game = challenge(bob)
+    game = make_challenge(bob)
     assert client.get(NEW).status_code == 405
     assert client.get(accept_url(game)).status_code == 405
     assert client.get(withdraw_url(game)).status_code == 405
@@ -84,7 +79,7 @@ def test_writes_need_the_csrf_token(bob):
     client = Client(enforce_csrf_checks=True)
     ann = UserFactory(username="ann")
     client.force_login(ann)
-    game = challenge(bob)
+    game = make_challenge(bob)
     assert client.post(accept_url(game)).status_code == 403
     assert Game.objects.get(pk=game.pk).status == Game.Status.WAITING
 
@@ -120,7 +115,7 @@ def test_create_open_challenge_bad_input_shows_the_form_error(client, ann, data,
 
     assert response.status_code == 400
     assert error in text(response)
-    assert "Post an open challenge" in text(response)
+    assert "Challenge a player or set up a table" in text(response)
     assert not Game.objects.exists()
 
 
@@ -137,8 +132,7 @@ def test_create_direct_challenge(client, ann, bob):
     ("opponent", "error"),
     [
         ("nobody", "There is no player called “nobody”."),
-        ("", "This field is required."),
-        ("ann", "You cannot challenge yourself."),
+        ("ann", "You cannot invite yourself."),
     ],
 )
 def test_direct_challenge_bad_opponent(client, ann, opponent, error):
@@ -155,10 +149,9 @@ def test_direct_challenge_bad_settings_show_in_the_direct_form(client, ann, bob)
     response = client.post(NEW, data)
 
     assert response.status_code == 400
-    assert response.context["direct_form"].errors == {
+    assert response.context["table_form"].errors == {
         "days_per_move": ["Select a valid choice. 6 is not one of the available choices."]
     }
-    assert not response.context["challenge_form"].is_bound
     assert not Game.objects.exists()
 
 
@@ -177,12 +170,12 @@ def test_a_retired_bot_is_not_offered_and_cannot_be_challenged(client, ann):
 
 
 def test_open_challenge_limit(client, ann):
-    for _ in range(services.MAX_OPEN_CHALLENGES):
-        challenge(ann)
+    for _ in range(tables.MAX_WAITING_TABLES):
+        make_challenge(ann)
     response = client.post(NEW, {"variant": "standard", "days_per_move": "3", "rated": "rated"})
 
-    assert "already have 10 challenges waiting" in follow_messages(client, response)
-    assert Game.objects.count() == services.MAX_OPEN_CHALLENGES
+    assert "already have 10 challenges or tables waiting" in follow_messages(client, response)
+    assert Game.objects.count() == tables.MAX_WAITING_TABLES
 
 
 # --- the lists --------------------------------------------------------------------------
@@ -191,20 +184,20 @@ def test_open_challenge_limit(client, ann):
 def test_lobby_lists_others_open_challenges_with_rating(client, ann, bob):
     cat = UserFactory(username="cat")
     Rating.objects.create(user=bob, variant="talon", rating=1712.4, deviation=60)
-    challenge(bob, variant="talon", days_per_move=7, rated=False)
-    challenge(cat)
-    challenge(ann)  # her own: under "Your challenges", not among the ones to accept
-    lapsed = challenge(cat, variant="talon")
+    make_challenge(bob, variant="talon", days_per_move=7, rated=False)
+    make_challenge(cat)
+    make_challenge(ann)  # her own: under "Your challenges", not among the ones to accept
+    lapsed = make_challenge(cat, variant="talon")
     Game.objects.filter(pk=lapsed.pk).update(expires_at=timezone.now() - timedelta(hours=1))
 
     response = client.get(LOBBY)
     assert response.status_code == 200
-    open_ids = [g.pk for g in response.context["open_challenges"]]
+    open_ids = [row["game"].pk for row in response.context["open_rows"]]
     assert lapsed.pk not in open_ids and len(open_ids) == 2
     page = text(response)
-    assert "bob (1712) Talon" in page
+    assert "bob (1712) XIX Talon" in page
     assert "7 days per move · casual" in page
-    assert "cat (1500?) Standard" in page
+    assert "cat (1500?) XIX Standard" in page
     assert "expires in 6 days" in page
 
 
@@ -214,30 +207,30 @@ def test_a_challenge_shows_its_own_games_rating_not_another_games_of_the_same_va
     """Ratings are per game and variant: bob's rating in another game whose variant shares
     the name "standard" is not his XIX standard rating."""
     Rating.objects.create(user=bob, kind="other", variant="standard", rating=1890, deviation=60)
-    challenge(bob)
-    assert "bob (1500?) Standard" in text(client.get(LOBBY))
+    make_challenge(bob)
+    assert "bob (1500?) XIX Standard" in text(client.get(LOBBY))
     Rating.objects.create(user=bob, kind="xix", variant="standard", rating=1612, deviation=60)
-    assert "bob (1612) Standard" in text(client.get(LOBBY))
+    assert "bob (1612) XIX Standard" in text(client.get(LOBBY))
 
 
 def test_lobby_shows_incoming_direct_challenges_only_to_the_invited(client, ann, bob):
-    challenge(bob, invited=ann)
+    make_challenge(bob, invited=ann)
     cat = UserFactory(username="cat")
-    challenge(bob, invited=cat)
+    make_challenge(bob, invited=cat)
 
     response = client.get(LOBBY)
     page = text(response)
-    assert "Challenges to you" in page
-    assert len(response.context["incoming"]) == 1
+    assert "Challenges and invitations to you" in page
+    assert len(response.context["invited_rows"]) == 1
     assert "Decline" in page
-    assert len(response.context["open_challenges"]) == 0
+    assert len(response.context["open_rows"]) == 0
 
 
 # --- accepting --------------------------------------------------------------------------
 
 
 def test_accept_open_challenge_redirects_to_the_game(client, ann, bob):
-    game = challenge(bob)
+    game = make_challenge(bob)
     response = client.post(accept_url(game))
 
     assert response.status_code == 302
@@ -249,7 +242,7 @@ def test_accept_open_challenge_redirects_to_the_game(client, ann, bob):
 
 
 def test_accept_own_challenge_refused(client, ann):
-    game = challenge(ann)
+    game = make_challenge(ann)
     page = follow_messages(client, client.post(accept_url(game)))
 
     assert "You cannot accept your own challenge." in page
@@ -258,7 +251,7 @@ def test_accept_own_challenge_refused(client, ann):
 
 def test_accept_someone_elses_direct_challenge_refused(client, ann, bob):
     cat = UserFactory(username="cat")
-    game = challenge(bob, invited=cat)
+    game = make_challenge(bob, invited=cat)
     page = follow_messages(client, client.post(accept_url(game)))
 
     assert "There is no such game or challenge." in page
@@ -284,7 +277,7 @@ def test_a_private_challenge_answers_a_third_party_as_a_missing_one_does(
     challenge between bob and cat from a number that is no game at all, by accepting or
     withdrawing it: the same status and the same body."""
     cat = UserFactory(username="cat")
-    private = challenge(bob, invited=cat)
+    private = make_challenge(bob, invited=cat)
     if state == "expired":
         Game.objects.filter(pk=private.pk).update(expires_at=timezone.now() - timedelta(days=1))
     missing = Game(pk=private.pk + 1000)
@@ -297,7 +290,7 @@ def test_a_private_challenge_answers_a_third_party_as_a_missing_one_does(
 
 
 def test_accept_expired_challenge_refused(client, ann, bob):
-    game = challenge(bob)
+    game = make_challenge(bob)
     Game.objects.filter(pk=game.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
     page = follow_messages(client, client.post(accept_url(game)))
 
@@ -311,7 +304,7 @@ def test_accept_unknown_challenge(client, ann):
 
 
 def test_accept_incoming_direct_challenge(client, ann, bob):
-    game = challenge(bob, invited=ann)
+    game = make_challenge(bob, invited=ann)
     response = client.post(accept_url(game))
 
     assert response["Location"] == f"/games/{game.pk}/"
@@ -322,8 +315,8 @@ def test_accept_incoming_direct_challenge(client, ann, bob):
 
 
 def test_decline_and_cancel(client, ann, bob):
-    incoming = challenge(bob, invited=ann)
-    mine = challenge(ann)
+    incoming = make_challenge(bob, invited=ann)
+    mine = make_challenge(ann)
 
     declined = follow_messages(client, client.post(withdraw_url(incoming)))
     assert "You declined the challenge." in declined
@@ -334,8 +327,8 @@ def test_decline_and_cancel(client, ann, bob):
 
 def test_cannot_withdraw_others_challenges(client, ann, bob):
     cat = UserFactory(username="cat")
-    public = challenge(bob)
-    private = challenge(bob, invited=cat)
+    public = make_challenge(bob)
+    private = make_challenge(bob, invited=cat)
 
     page = follow_messages(client, client.post(withdraw_url(public)))
     assert "Only the challenger or the challenged player can do that." in page
@@ -345,7 +338,7 @@ def test_cannot_withdraw_others_challenges(client, ann, bob):
 
 
 def test_cannot_withdraw_a_started_game(client, ann, bob):
-    game = services.challenge_accept(user=ann, game_id=challenge(bob).pk)
+    game = tables.table_join(user=ann, game_id=make_challenge(bob).pk)
     page = follow_messages(client, client.post(withdraw_url(game)))
     assert "This challenge is no longer open." in page
     assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
@@ -387,9 +380,10 @@ def test_htmx_form_error_is_400_with_the_form(client, ann):
 )
 def test_htmx_refusals_carry_their_status(client, ann, bob, who, status, message):
     cat = UserFactory(username="cat")
-    game = {"own": lambda: challenge(ann), "other": lambda: challenge(bob, invited=cat)}.get(
-        who, lambda: None
-    )()
+    game = {
+        "own": lambda: make_challenge(ann),
+        "other": lambda: make_challenge(bob, invited=cat),
+    }.get(who, lambda: None)()
     url = accept_url(game) if game else "/challenges/424242/accept"
     response = client.post(url, **HTMX)
 
@@ -399,7 +393,7 @@ def test_htmx_refusals_carry_their_status(client, ann, bob, who, status, message
 
 
 def test_htmx_accept_redirects_the_browser_to_the_game(client, ann, bob):
-    game = challenge(bob)
+    game = make_challenge(bob)
     response = client.post(accept_url(game), **HTMX)
 
     assert response.status_code == 200
@@ -407,12 +401,14 @@ def test_htmx_accept_redirects_the_browser_to_the_game(client, ann, bob):
 
 
 def test_htmx_refresh_of_the_lists_alone(client, ann, bob):
-    challenge(bob)
-    response = client.get(LOBBY, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="challenge-lists")
-    html = response.content.decode()
-    assert html.lstrip().startswith('<div id="challenge-lists"')
-    assert "Post an open challenge" not in html
-    assert "bob" in text(response)
+    make_challenge(bob)
+    # "challenge-lists": the lists' name in lobby pages loaded before challenges were tables.
+    for target in ("table-lists", "challenge-lists"):
+        response = client.get(LOBBY, HTTP_HX_REQUEST="true", HTTP_HX_TARGET=target)
+        html = response.content.decode()
+        assert html.lstrip().startswith('<div id="table-lists"')
+        assert "Challenge a player or set up a table" not in html
+        assert "bob" in text(response)
 
 
 # --- Issue 14 item 21: games against bots are unrated, and the form says so --------------
@@ -436,7 +432,7 @@ def test_a_rated_challenge_to_a_bot_is_refused_with_the_reason(client, ann, bot,
     response = client.post(NEW, {**form, "rated": "rated"}, **headers)
     assert response.status_code == 400
     assert (
-        "bot-random is a bot, and games against bots are unrated: choose Casual to play it."
+        "bot-random is a bot, and games with bots are unrated: choose Casual to play it."
         in text(response)
     )
     assert not Game.objects.exists()

@@ -11,7 +11,7 @@ from django.contrib.messages import get_messages
 from games import services
 from games.models import Game
 from games.selectors import game_state
-from tests.factories import UserFactory, play, play_random, start_game
+from tests.factories import UserFactory, make_challenge, play, play_random, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -142,13 +142,11 @@ def test_no_badge_without_waiting_games(client, players, nav_text):
 
 def test_waiting_challenges_listed_both_ways(client, players):
     ann, bob, cat = players
-    services.challenge_create(user=bob, variant="talon", days_per_move=2, rated=True, invited=ann)
-    services.challenge_create(
-        user=ann, variant="standard", days_per_move=7, rated=False, invited=cat
-    )
+    make_challenge(user=bob, variant="talon", days_per_move=2, rated=True, invited=ann)
+    make_challenge(user=ann, variant="standard", days_per_move=7, rated=False, invited=cat)
     waiting = section(client.get("/games/"), "challenges-title")
     assert "To you bob" in waiting and "Talon" in waiting and "Decline" in waiting
-    assert "From you To cat" in waiting and "7 days per move · casual" in waiting
+    assert "Yours To cat" in waiting and "7 days per move · casual" in waiting
 
 
 def test_home_page_lists_your_turn_for_members_only(client, players):

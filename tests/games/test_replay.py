@@ -12,7 +12,7 @@ from games import services
 from games.models import Game
 from games.selectors import game_state
 from games.xix.engine import full_view, replay
-from tests.factories import UserFactory, play, play_random, start_game
+from tests.factories import UserFactory, make_challenge, play, play_random, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -209,7 +209,7 @@ def test_nobody_gets_the_record_of_a_live_game(client, active, who, request):
 
 
 def test_an_open_challenge_has_no_replay_or_record(client, ann, bob):
-    challenge = services.challenge_create(
+    challenge = make_challenge(
         user=ann, variant="standard", days_per_move=3, rated=True, invited=None
     )
     client.force_login(bob)
@@ -220,7 +220,7 @@ def test_an_open_challenge_has_no_replay_or_record(client, ann, bob):
 
 
 def test_a_direct_challenge_is_invisible_to_others(client, ann, bob, carol):
-    challenge = services.challenge_create(
+    challenge = make_challenge(
         user=ann, variant="standard", days_per_move=3, rated=True, invited=bob
     )
     client.force_login(carol)

@@ -57,7 +57,8 @@ def test_the_form_offers_only_served_games_with_their_variants(client, ann):
     assert "Open table (3 to 10 players)" in page and "Partners (4 or 6 players)" in page
     # The site's games that seat more than two are offered too (Xeri's partners, Xactika...).
     assert 'value="xactika/bid"' in page and "Xactika" in page
-    assert "join a table of any game" in page and "Challenges and tables lapse" in page
+    assert "a table of any game" in page and "a table of two is a challenge" in page
+    assert "Tables lapse after 7 days" in page
 
 
 def test_a_table_made_without_js_is_listed_with_its_seats(client, ann):
@@ -142,7 +143,11 @@ def test_invite_several_by_name(client, ann):
         ({"invited": "bob nobody"}, "invited", "There is no player called “nobody”."),
         ({"invited": "ann"}, "invited", "You cannot invite yourself."),
         ({"seats": "3", "invited": "bob cy dee"}, "invited", "room for 2 more players"),
-        ({"invited": "bot-random"}, "rated", "games with bots are unrated"),
+        (
+            {"invited": "bot-random"},
+            "rated",
+            "bot-random is a bot, and games with bots are unrated",
+        ),
     ],
 )
 def test_bad_table_forms_are_refused_with_the_reason(client, ann, fields, field, message):

@@ -107,7 +107,7 @@ def test_partners_are_named_beside_each_seat():
     assert all("own 0" in text(score) for score in scores)
 
 
-def test_a_finished_table_shows_each_seats_place_score_and_no_rematch():
+def test_a_finished_table_shows_each_seats_place_score_and_a_rematch_to_its_players():
     users, spectator = people(5), UserFactory(username="watcher")
     game = finish(start_table("tally", "open", users, seed="five"), seed=3)
     assert game.status == Game.Status.FINISHED
@@ -124,16 +124,20 @@ def test_a_finished_table_shows_each_seats_place_score_and_no_rematch():
             + f" {row.score} casual game"
             for row in rows
         ]
-        assert "Rematch" not in text(over) and "games:rematch" not in html
         seat = game.seat_of(viewer)
+        rematch = reverse("games:rematch", args=[game.pk])
+        assert ("Rematch" in text(over)) is (seat is not None)
+        assert (f'action="{rematch}"' in html) is (seat is not None)
         title = text(element(over, 'id="over-title"'))
         if seat is None:
             winners = [row.user.username for row in rows if row.rank == 1]
             assert title == " and ".join(winners) + " won"
         else:
             assert title == f"You finished {place_text(game, seat)}"
-        # every card is shown once the game is over; the poll stops
-        assert client.get(poll_url(game, game.n_actions - 1), **HX).status_code == 286
+        # every card is shown once the game is over; a spectator's poll stops, a player's
+        # goes on while a rematch may be asked for
+        poll = client.get(poll_url(game, game.n_actions - 1), **HX)
+        assert poll.status_code == (286 if seat is None else 200)
 
 
 def test_the_replay_and_record_of_a_finished_table():

@@ -12,7 +12,7 @@ from games import registry, services, tables
 from games.models import Game, GameSeat, Invitation
 from notifications.models import Notification
 from tests.at_once import at_once, failures
-from tests.factories import UserFactory
+from tests.factories import UserFactory, make_challenge
 
 pytestmark = pytest.mark.django_db
 
@@ -252,11 +252,11 @@ def test_join_refusals_change_nothing():
 def test_a_table_that_does_not_fill_lapses(clock):
     ann, bob = users("ann", "bob")
     game = new_table(ann, seats=3)
-    clock.advance(days=services.CHALLENGE_LIFETIME.days)
+    clock.advance(days=tables.TABLE_LIFETIME.days)
 
-    with pytest.raises(services.ChallengeError, match="no longer open"):
+    with pytest.raises(tables.TableError, match="no longer open"):
         tables.table_join(user=bob, game_id=game.pk)
-    assert services.challenges_expire() == 1
+    assert tables.tables_expire() == 1
     assert not Game.objects.filter(pk=game.pk).exists()
     assert not GameSeat.objects.exists()
 
@@ -265,21 +265,21 @@ def test_a_started_table_cannot_be_joined_or_left():
     ann, bob, cy = users("ann", "bob", "cy")
     game = new_table(ann, variant="duel", seats=2)
     tables.table_join(user=bob, game_id=game.pk)
-    with pytest.raises(services.ChallengeError, match="no longer open"):
+    with pytest.raises(tables.TableError, match="no longer open"):
         tables.table_join(user=cy, game_id=game.pk)
     with pytest.raises(tables.TableError, match="resign"):
         tables.table_leave(user=bob, game_id=game.pk)
 
 
-def test_xix_keeps_its_two_seat_challenges():
+def test_an_xix_challenge_is_a_table_of_two_dealt_when_it_starts():
     ann, bob = users("ann", "bob")
     game = tables.table_create(
         user=ann, kind="xix", variant="talon", seats=2, days_per_move=3, rated=True
     )
-    assert (game.kind, game.seats_count, game.invited) == ("xix", 2, None)
-    assert game.setup["deal"] and game.setup["first_leader"] in (0, 1)
+    assert (game.kind, game.seats_count, game.invited, game.setup) == ("xix", 2, None, None)
     game = tables.table_join(user=bob, game_id=game.pk)
     assert game.status == Game.Status.ACTIVE and set(game.player_ids) == {ann.pk, bob.pk}
+    assert game.setup["deal"] and game.to_move == game.setup["first_leader"]
     with pytest.raises(tables.TableError, match="played by 2"):
         tables.table_create(
             user=ann, kind="xix", variant="standard", seats=3, days_per_move=3, rated=True
@@ -289,7 +289,7 @@ def test_xix_keeps_its_two_seat_challenges():
 def test_a_bot_takes_an_open_xix_challenge_and_it_becomes_casual():
     (ann,) = users("ann")
     User.objects.create(username="bot-random", is_bot=True, bot_level="random")
-    game = services.challenge_create(user=ann, variant="standard", days_per_move=3, rated=True)
+    game = make_challenge(user=ann, variant="standard", days_per_move=3, rated=True)
     game = tables.table_add_bot(user=ann, game_id=game.pk, level="random")
     assert game.status == Game.Status.ACTIVE and game.rated is False
     assert sorted(player.username for player in game.players) == ["ann", "bot-random"]
@@ -306,7 +306,7 @@ def test_two_people_taking_the_last_seat_at_once_one_gets_it():
     results = at_once(lambda i: tables.table_join(user=rivals[i], game_id=game.pk), 2)
 
     refused = failures(results)
-    assert len(refused) == 1 and isinstance(refused[0], services.ChallengeError)
+    assert len(refused) == 1 and isinstance(refused[0], tables.TableError)
     assert "no longer open" in str(refused[0]) and refused[0].status == 400
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
@@ -346,25 +346,23 @@ def test_a_rematch_invites_every_other_player_and_starts_when_all_have_asked():
     old = finished_table([ann, bob, cy])
     assert old.status == Game.Status.FINISHED
 
-    rematch = services.game_rematch(user=bob, game_id=old.pk)
+    rematch = tables.table_rematch(user=bob, game_id=old.pk)
     assert rematch.status == Game.Status.WAITING and rematch.rematch_of_id == old.pk
     assert (rematch.kind, rematch.variant, rematch.seats_count) == ("tally", "open", 3)
     assert sorted(rematch.invitations.values_list("user__username", flat=True)) == ["ann", "cy"]
-    assert services.game_rematch(user=bob, game_id=old.pk).pk == rematch.pk
-    assert services.game_rematch(user=cy, game_id=old.pk).status == Game.Status.WAITING
-    started = services.game_rematch(user=ann, game_id=old.pk)
+    assert tables.table_rematch(user=bob, game_id=old.pk).pk == rematch.pk
+    assert tables.table_rematch(user=cy, game_id=old.pk).status == Game.Status.WAITING
+    started = tables.table_rematch(user=ann, game_id=old.pk)
     assert started.pk == rematch.pk and started.status == Game.Status.ACTIVE
-    assert services.game_rematch(user=cy, game_id=old.pk).pk == rematch.pk
+    assert tables.table_rematch(user=cy, game_id=old.pk).pk == rematch.pk
 
 
-def test_the_challenge_services_treat_a_table_as_a_table():
-    """The game page's accept and decline buttons post to the challenge services: on a
-    table they join and leave it, never seat it as a two-seat XIX game."""
+def test_accepting_and_declining_at_a_table_of_three():
     ann, bob, cy = users("ann", "bob", "cy")
     game = new_table(ann, seats=3, invited=[bob, cy])
-    assert services.challenge_accept(user=bob, game_id=game.pk).status == Game.Status.WAITING
+    assert tables.table_join(user=bob, game_id=game.pk).status == Game.Status.WAITING
     assert seated(game) == ["ann", "bob"]
-    assert services.challenge_withdraw(user=cy, game_id=game.pk) is False
-    assert Invitation.objects.get(game=game, user=cy).declined
-    assert services.challenge_withdraw(user=ann, game_id=game.pk) is True
+    assert tables.table_leave(user=cy, game_id=game.pk) == tables.DECLINED
+    assert Invitation.objects.get(game=game, user=cy).declined  # the table waits on
+    assert tables.table_leave(user=ann, game_id=game.pk) == tables.CANCELLED
     assert not Game.objects.filter(pk=game.pk).exists()

@@ -33,16 +33,6 @@ REGISTRY = "games/registry.py"
 # only as rows, services split by concern): lower a count, or remove its line, as the
 # offences go. A module absent from here must have none.
 ALLOWED: dict[str, int] = {
-    # getattr(game, "kind", "xix"): a stale default (issue 31).
-    # registry.variant_choices("xix"): the challenge form offers XIX's variants.
-    "games/forms.py": 1,
-    # CHALLENGE = Q(kind="xix", seats_count=2); game.kind == "xix".
-    "games/selectors.py": 2,
-    # imports XIX's deal; variant_choices("xix"); two kind == / != "xix" (challenge, site
-    # bots).
-    "games/services.py": 4,
-    # kind == "xix": an XIX table of two is a challenge.
-    "games/tables.py": 1,
     # game.kind == "xix" and reason != "talon end".
     "ratings/services.py": 1,
 }

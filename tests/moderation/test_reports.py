@@ -8,12 +8,11 @@ import pytest
 from django.core import mail
 from django.core.exceptions import PermissionDenied
 
-from games import services as games
 from games.models import Game
 from moderation import services
 from moderation.models import AuditEntry, Report
 from notifications.models import Notification, OutboundEmail
-from tests.factories import UserFactory, start_game
+from tests.factories import UserFactory, make_challenge, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +38,7 @@ def make_bot():
 
 def bot_game(person):
     """A casual game in play between ``person`` and a bot (its move task never runs)."""
-    return games.challenge_create(
+    return make_challenge(
         user=person, variant="standard", days_per_move=3, rated=False, invited=make_bot()
     )
 
@@ -244,7 +243,7 @@ def test_bots_cannot_be_reported(alice, client_for):
 
 
 def test_a_waiting_challenge_cannot_be_reported(alice, bob, client_for):
-    challenge = games.challenge_create(user=alice, variant="standard", days_per_move=3, rated=True)
+    challenge = make_challenge(user=alice, variant="standard", days_per_move=3, rated=True)
     response = client_for(bob).post(game_url(challenge), {"category": "other", "text": TEXT})
     assert response.status_code == 400
     assert "This challenge has not been accepted" in text_of(response)
@@ -252,7 +251,7 @@ def test_a_waiting_challenge_cannot_be_reported(alice, bob, client_for):
 
 
 def test_a_direct_challenge_is_not_found_by_anyone_else(alice, bob, client_for):
-    challenge = games.challenge_create(
+    challenge = make_challenge(
         user=alice, variant="standard", days_per_move=3, rated=True, invited=bob
     )
     client = client_for(UserFactory(username="carol"))

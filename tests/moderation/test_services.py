@@ -13,7 +13,7 @@ from moderation import services
 from moderation.models import AuditEntry
 from notifications.models import Notification
 from ratings.models import RatingChange
-from tests.factories import UserFactory, play, play_random, start_game
+from tests.factories import UserFactory, make_challenge, play, play_random, start_game
 from tests.games.fixtures_play import both_moved
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +71,7 @@ def test_abort_ends_the_game_with_no_result_and_tells_both_players(
 
 def test_after_an_abort_the_bot_to_move_does_nothing(moderator, alice):
     bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
-    game = games.challenge_create(
+    game = make_challenge(
         user=alice, variant="standard", days_per_move=3, rated=False, invited=bot
     )  # its on-commit bot task never runs here
     game = fresh(game)
@@ -165,7 +165,7 @@ def test_a_finished_game_cannot_be_moderated(moderator, alice, game, act):
 
 @pytest.mark.parametrize("act", [abort, adjudicate])
 def test_a_waiting_challenge_cannot_be_moderated(moderator, alice, act):
-    challenge = games.challenge_create(user=alice, variant="standard", days_per_move=3, rated=True)
+    challenge = make_challenge(user=alice, variant="standard", days_per_move=3, rated=True)
     with pytest.raises(services.ModerationError, match="is not in play"):
         act(moderator, challenge)
     assert_untouched(challenge, status=Game.Status.WAITING)

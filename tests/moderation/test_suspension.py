@@ -10,14 +10,14 @@ from django.core.exceptions import PermissionDenied
 from django.core.management import call_command
 
 from accounts.models import User
-from games import services as games
+from games import services as games, tables
 from games.models import Game
 from moderation import services
 from moderation.models import AuditEntry
 from moderation.tasks import suspensions_lift
 from notifications.models import Notification
 from ratings.models import RatingChange
-from tests.factories import PASSWORD, UserFactory, start_game
+from tests.factories import PASSWORD, UserFactory, make_challenge, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -151,18 +151,16 @@ def test_games_in_play_are_forfeited_rated_as_a_loss_and_both_players_are_told(
 
 def test_challenges_made_and_received_are_withdrawn_and_others_stay(moderator, alice, bob):
     carol = UserFactory(username="carol")
-    made_direct = games.challenge_create(
+    made_direct = make_challenge(
         user=alice, variant="standard", days_per_move=3, rated=True, invited=bob
     )
-    made_open = games.challenge_create(user=alice, variant="talon", days_per_move=1, rated=True)
-    received = games.challenge_create(
+    made_open = make_challenge(user=alice, variant="talon", days_per_move=1, rated=True)
+    received = make_challenge(
         user=carol, variant="standard", days_per_move=3, rated=True, invited=alice
     )
     others = [
-        games.challenge_create(user=carol, variant="standard", days_per_move=3, rated=True),
-        games.challenge_create(
-            user=bob, variant="standard", days_per_move=3, rated=False, invited=carol
-        ),
+        make_challenge(user=carol, variant="standard", days_per_move=3, rated=True),
+        make_challenge(user=bob, variant="standard", days_per_move=3, rated=False, invited=carol),
     ]
 
     done = services.user_suspend(actor=moderator, user_id=alice.pk, reason=REASON)
@@ -177,8 +175,8 @@ def test_challenges_made_and_received_are_withdrawn_and_others_stay(moderator, a
 
 def test_a_suspended_user_cannot_be_challenged(moderator, alice, bob):
     services.user_suspend(actor=moderator, user_id=alice.pk, reason=REASON)
-    with pytest.raises(games.ChallengeError, match="alice cannot be challenged"):
-        games.challenge_create(
+    with pytest.raises(tables.TableError, match="alice cannot be invited"):
+        make_challenge(
             user=bob, variant="standard", days_per_move=3, rated=True, invited=fresh(alice)
         )
 
@@ -367,7 +365,7 @@ def test_a_suspension_failing_midway_writes_nothing(monkeypatch, moderator, alic
     withdrawal are all rolled back, and no audit entry is written."""
     carol = UserFactory(username="carol")
     second = start_game(carol, alice, seed="second-seed")
-    challenge = games.challenge_create(user=alice, variant="standard", days_per_move=3, rated=True)
+    challenge = make_challenge(user=alice, variant="standard", days_per_move=3, rated=True)
     Notification.objects.all().delete()
     real_leave = services.seat_leave
     calls = []

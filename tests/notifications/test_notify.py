@@ -6,12 +6,12 @@ import pytest
 from django.core import mail
 from django.core.cache import cache
 
-from games import services
+from games import services, tables
 from games.models import Game
 from games.selectors import game_state
 from notifications import services as notify_services
 from notifications.models import Notification, OutboundEmail
-from tests.factories import UserFactory, play, play_random, start_game
+from tests.factories import UserFactory, make_challenge, play, play_random, start_game
 from tests.games.fixtures_play import both_moved
 
 pytestmark = pytest.mark.django_db
@@ -89,7 +89,7 @@ def test_at_most_one_unread_your_move_notice_per_game(alice, django_capture_on_c
     tells of the latest move: not one per bot reply."""
     bot = UserFactory(username="bot-random", is_bot=True, bot_level="random")
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.challenge_create(
+        game = make_challenge(
             user=alice, variant="standard", days_per_move=3, rated=False, invited=bot
         )
     mail.outbox.clear()
@@ -170,7 +170,7 @@ def test_a_challenge_and_its_acceptance_notify_the_other_side(
 ):
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.challenge_create(
+        game = make_challenge(
             user=alice, variant="talon", days_per_move=2, rated=False, invited=bob
         )
     challenge = Notification.objects.get(user=bob, kind=Kind.CHALLENGE)
@@ -180,7 +180,7 @@ def test_a_challenge_and_its_acceptance_notify_the_other_side(
     assert mail.outbox[-1].to == ["bob@example.com"]
     assert mail.outbox[-1].subject == "[XIX Online] alice challenges you to XIX"
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.challenge_accept(user=bob, game_id=game.pk)
+        game = tables.table_join(user=bob, game_id=game.pk)
     accepted = Notification.objects.get(user=alice, kind=Kind.ACCEPTED)
     assert accepted.text.startswith("bob accepted your challenge")
     assert mail.outbox[-1].to[0] in ("alice@example.com", "bob@example.com")
@@ -192,11 +192,9 @@ def test_a_challenge_and_its_acceptance_notify_the_other_side(
 
 
 def test_a_withdrawn_challenge_takes_its_notification_with_it(alice, bob):
-    game = services.challenge_create(
-        user=alice, variant="standard", days_per_move=3, rated=True, invited=bob
-    )
+    game = make_challenge(user=alice, variant="standard", days_per_move=3, rated=True, invited=bob)
     assert Notification.objects.filter(user=bob).count() == 1
-    services.challenge_withdraw(user=alice, game_id=game.pk)
+    tables.table_leave(user=alice, game_id=game.pk)
     assert Notification.objects.filter(user=bob).count() == 0
 
 

@@ -14,7 +14,7 @@ from games import services, streams, tables
 from games.models import Game
 from games.selectors import game_state
 from moderation import services as moderation_services
-from tests.factories import UserFactory, play, start_game
+from tests.factories import UserFactory, make_challenge, play, start_game
 from tests.games.fixtures_play import client_for
 
 pytestmark = pytest.mark.django_db
@@ -47,14 +47,14 @@ def test_a_challenge_received_and_declined_ping_the_people_it_concerns(
     alice, bob, carol, user_sent, sent, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        challenge = services.challenge_create(
+        challenge = make_challenge(
             user=alice, variant="standard", days_per_move=3, rated=True, invited=bob
         )
     assert list(user_sent) == [own(bob, challenge.pk)]  # bob's lobby and badges
     challenge_id = challenge.pk
     user_sent.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.challenge_withdraw(user=bob, game_id=challenge_id)  # bob declines
+        tables.table_leave(user=bob, game_id=challenge_id)  # bob declines
     assert not Game.objects.filter(pk=challenge_id).exists()
     assert sorted(user_sent) == sorted([own(alice, challenge_id), own(bob, challenge_id)])
     # alice's waiting page learns it too, though the row is gone.
@@ -126,7 +126,7 @@ def test_a_rematch_offer_pings_both_players(
     services.game_resign(user=alice, game_id=game.pk)
     user_sent.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.game_rematch(user=alice, game_id=game.pk)
+        tables.table_rematch(user=alice, game_id=game.pk)
     assert own(bob, game.pk) in list(user_sent) and own(alice, game.pk) in list(user_sent)
 
 
@@ -175,7 +175,7 @@ def test_who_may_read_each_channel(game, alice, bob, carol):
 
 
 def test_a_private_challenges_chat_channel_is_refused_to_others(alice, bob, carol):
-    challenge = services.challenge_create(
+    challenge = make_challenge(
         user=alice, variant="standard", days_per_move=3, rated=True, invited=bob
     )
     channels = streams.GameChannels()

@@ -11,7 +11,7 @@ from django.urls import reverse
 from games import services, streams, tables, vacation
 from games.models import Game
 from games.selectors import game_state
-from tests.factories import PASSWORD, UserFactory, play, start_game
+from tests.factories import PASSWORD, UserFactory, make_challenge, play, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -92,11 +92,11 @@ def test_each_change_a_page_shows_publishes_once(
         if change != "resignation":
             sent.clear()
             with django_capture_on_commit_callbacks(execute=True):
-                services.game_rematch(user=alice, game_id=game.pk)
+                tables.table_rematch(user=alice, game_id=game.pk)
         if change == "rematch accepted":
             sent.clear()
             with django_capture_on_commit_callbacks(execute=True):
-                rematch = services.game_rematch(user=bob, game_id=game.pk)
+                rematch = tables.table_rematch(user=bob, game_id=game.pk)
             assert rematch.status == Game.Status.ACTIVE
             # The finished game's page (its rematch offer) and the new game's waiting page.
             assert sorted(sent) == sorted([ping(game), ping(rematch)])
@@ -107,12 +107,12 @@ def test_each_change_a_page_shows_publishes_once(
 def test_a_challenge_accepted_and_a_table_filled_publish_once(
     alice, bob, sent, served_tally, django_capture_on_commit_callbacks
 ):
-    challenge = services.challenge_create(
+    challenge = make_challenge(
         user=alice, variant="standard", days_per_move=3, rated=True, invited=bob
     )
     assert sent == []
     with django_capture_on_commit_callbacks(execute=True):
-        services.challenge_accept(user=bob, game_id=challenge.pk)
+        tables.table_join(user=bob, game_id=challenge.pk)
     assert sent == [ping(challenge)]
 
     cy = UserFactory(username="cy")
@@ -156,7 +156,7 @@ def log_in(client, user):
 
 def test_the_stream_is_refused_like_the_page(client, people, alice, bob, settings):
     settings.PUSH_EVENTS = True
-    private = services.challenge_create(
+    private = make_challenge(
         user=alice, variant="standard", days_per_move=3, rated=True, invited=bob
     )
     url = reverse("game_stream", args=[private.pk])

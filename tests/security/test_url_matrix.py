@@ -57,7 +57,7 @@ from moderation.models import AuditEntry, Report
 from notifications.models import Notification, OutboundEmail, PushSubscription
 from notifications.services import mark_read, viewing_key
 from ratings.models import Rating, RatingChange
-from tests.factories import UserFactory, play, play_random, start_game
+from tests.factories import UserFactory, make_challenge, play, play_random, start_game
 from tests.games.table_helpers import finish_table
 
 pytestmark = pytest.mark.django_db
@@ -224,9 +224,8 @@ def world(db):
     assert finished.is_over and live.status == Game.Status.ACTIVE
     # The table's rows for resigning and the extra day assume bob (seat 1) is to move.
     assert live.to_move == 1
-    from games import services as game_services
 
-    challenge = game_services.challenge_create(
+    challenge = make_challenge(
         user=alice, variant="standard", days_per_move=3, rated=True, invited=None
     )
     report = moderation_services.report_create(

@@ -4,11 +4,10 @@ import time
 
 import pytest
 
-from games import services
 from games.models import Game, GameAction
 from games.selectors import game_state
 from notifications.models import Notification, OutboundEmail
-from tests.factories import UserFactory
+from tests.factories import UserFactory, make_challenge
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 
@@ -49,9 +48,7 @@ def test_a_bot_answers_a_move_made_over_http_and_the_turn_email_goes_out(
     celery_workers()
     human = UserFactory(username="hugo")
     bot = UserFactory(username="bot-heuristic", is_bot=True, bot_level="heuristic")
-    game = services.challenge_create(
-        user=human, variant="standard", days_per_move=3, rated=False, invited=bot
-    )
+    game = make_challenge(user=human, variant="standard", days_per_move=3, rated=False, invited=bot)
     client.force_login(human)
     for _ in range(20):
         game = humans_turn(game, human)  # if the bot leads, the worker has played its lead
@@ -98,9 +95,7 @@ def test_a_worker_killed_mid_bot_move_leaves_the_move_to_be_made_exactly_once(
     slow = celery_workers(BOT_STRONG_ITERATIONS="200000")
     human = UserFactory(username="hugo")
     bot = UserFactory(username="bot-strong", is_bot=True, bot_level="strong")
-    game = services.challenge_create(
-        user=human, variant="standard", days_per_move=3, rated=False, invited=bot
-    )
+    game = make_challenge(user=human, variant="standard", days_per_move=3, rated=False, invited=bot)
     game = fresh(game)
     if game.players[game.to_move] == human:
         client.force_login(human)

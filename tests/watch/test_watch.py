@@ -10,10 +10,15 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
 from games.models import Game, Invitation
 from games.views.watch import PER_PAGE
-from tests.factories import UserFactory, play_random, start_game, start_table
+from tests.factories import (
+    UserFactory,
+    make_challenge,
+    play_random,
+    start_game,
+    start_table,
+)
 from tests.games.fixtures_play import (
     HX,
     captures,
@@ -179,9 +184,7 @@ def test_a_visitor_watches_a_public_game_as_a_spectator():
 def test_a_visitor_is_sent_to_sign_in_for_a_private_table_a_waiting_one_or_none():
     users = people(2, prefix="v")
     private = private_table(users)
-    waiting = services.challenge_create(
-        user=users[0], variant="standard", days_per_move=3, rated=True
-    )
+    waiting = make_challenge(user=users[0], variant="standard", days_per_move=3, rated=True)
     visitor = _signed_in(UserFactory(username="carol"))
     # Signed in but neither playing nor invited: as for a game that does not exist.
     assert visitor.get(page_url(private)).status_code == 404

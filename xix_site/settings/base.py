@@ -347,7 +347,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_BEAT_SCHEDULE = {
     "deadlines-sweep": {"task": "games.tasks.deadlines_sweep", "schedule": 60.0},
-    "challenges-expire": {"task": "games.tasks.challenges_expire", "schedule": 3600.0},
+    "tables-expire": {"task": "games.tasks.tables_expire", "schedule": 3600.0},
     "outbox-flush": {"task": "notifications.tasks.outbox_flush", "schedule": 300.0},
     # Hourly: each digest user gets theirs when it is DIGEST_HOUR in their time zone.
     "digest-send": {"task": "notifications.tasks.digest_send", "schedule": 3600.0},

@@ -4,7 +4,7 @@
     python manage.py periodic --every 60   # loop (what `python3 dev.py run` starts)
 
 The jobs are the same services the beat tasks call: the deadline sweep (reminders,
-timeouts, bot moves that waited too long), challenge expiry, the outbox flush, the
+timeouts, bot moves that waited too long), the expiry of waiting tables, the outbox flush, the
 daily digest and lifting suspensions that reached their end date. Each is safe to run
 any number of times.
 """
@@ -14,31 +14,36 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from django.db import close_old_connections
 
-from games import services as games
+from games import services as games, tables
 from moderation import services as moderation
 from notifications import services as notifications
 
 JOBS = {
     "deadlines": games.deadlines_sweep,
-    "challenges": games.challenges_expire,
+    "tables": tables.tables_expire,
     "outbox": notifications.outbox_flush,
     "digest": notifications.digest_send,
     "suspensions": moderation.suspensions_lift_expired,
 }
+# Older names of jobs, still accepted by --only: "challenges" before they were tables of two.
+ALIASES = {"challenges": "tables"}
 
 
 class Command(BaseCommand):
-    help = "Run the periodic jobs (deadlines, challenges, outbox, digest, suspensions)."
+    help = "Run the periodic jobs (deadlines, tables, outbox, digest, suspensions)."
 
     def add_arguments(self, parser):
         parser.add_argument(
             "--every", type=int, default=0, help="repeat every this many seconds (0: once)"
         )
-        parser.add_argument("--only", choices=sorted(JOBS), action="append", help="run only these")
+        parser.add_argument(
+            "--only", choices=sorted([*JOBS, *ALIASES]), action="append", help="run only these"
+        )
 
     def handle(self, *args, every=0, only=None, **options):
         if every < 0:
             raise CommandError("--every must be 0 (once) or a number of seconds.")
+        only = {ALIASES.get(name, name) for name in only or ()}
         jobs = {name: job for name, job in JOBS.items() if not only or name in only}
         while True:
             for name, job in jobs.items():

@@ -23,6 +23,12 @@ from .search import EXPERT_ITERATIONS, STRONG_ITERATIONS, search_bot
 
 LEVELS = ("random", "heuristic", "strong", "expert")
 SEARCH_ITERATIONS = {"strong": STRONG_ITERATIONS, "expert": EXPERT_ITERATIONS}
+# The options the site passes its bots (level -> option -> the name of the site's setting
+# that holds it): the search budgets of the strong and expert bots, set per deployment.
+SITE_OPTIONS = {
+    "strong": {"iterations": "BOT_STRONG_ITERATIONS"},
+    "expert": {"iterations": "BOT_EXPERT_ITERATIONS"},
+}
 
 
 def make_bot(level: str, **options):
@@ -61,6 +67,7 @@ def choose_action(level: str, view: dict, seed=None) -> dict:
 
 __all__ = [
     "LEVELS",
+    "SITE_OPTIONS",
     "Determinizer",
     "FlatBot",
     "HeuristicBot",

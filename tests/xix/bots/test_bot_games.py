@@ -8,7 +8,7 @@ from games.models import Game, GameAction, GameSeat
 from games.rows import table_row
 from games.selectors import game_state
 from games.xix.engine import replay
-from tests.factories import UserFactory, play
+from tests.factories import UserFactory, make_challenge, play
 
 pytestmark = pytest.mark.django_db
 
@@ -51,9 +51,7 @@ def test_a_whole_game_against_each_bot(
         )
     bot = make_bot(level)
     with django_capture_on_commit_callbacks(execute=True):
-        game = services.challenge_create(
-            user=human, variant=variant, days_per_move=3, rated=True, invited=bot
-        )
+        game = make_challenge(user=human, variant=variant, days_per_move=3, rated=True, invited=bot)
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE  # accepted at once
     assert game.rated is False  # games against bots are casual
@@ -73,7 +71,7 @@ def test_a_whole_game_against_each_bot(
 
 def test_a_duplicated_or_late_bot_task_is_a_no_op(human):
     bot = make_bot("random")
-    game = services.challenge_create(
+    game = make_challenge(
         user=human, variant="standard", days_per_move=3, rated=False, invited=bot
     )  # on-commit tasks are not run: the bot's move is still to come if it leads
     game.refresh_from_db()
@@ -91,10 +89,10 @@ def test_a_duplicated_or_late_bot_task_is_a_no_op(human):
 
 def test_bot_move_does_nothing_when_a_person_is_to_move(human):
     alice = UserFactory(username="alice")
-    game = services.challenge_create(
+    game = make_challenge(
         user=human, variant="standard", days_per_move=3, rated=False, invited=alice
     )
-    game = services.challenge_accept(user=alice, game_id=game.pk)
+    game = tables.table_join(user=alice, game_id=game.pk)
     assert services.bot_move(game_id=game.pk, expected_seq=0) is False
     assert game.actions.count() == 0
 
@@ -102,9 +100,7 @@ def test_bot_move_does_nothing_when_a_person_is_to_move(human):
 def test_the_bot_decides_the_same_way_for_the_same_position(human):
     """A copy of a game at the bot's turn (same seed, deal and log): the same move."""
     bot = make_bot("strong")
-    game = services.challenge_create(
-        user=human, variant="standard", days_per_move=3, rated=False, invited=bot
-    )
+    game = make_challenge(user=human, variant="standard", days_per_move=3, rated=False, invited=bot)
     game.refresh_from_db()
     if game.players[game.to_move] != bot:
         game = play(game, [game_state(game).legal_actions()[0]])
@@ -132,7 +128,7 @@ def test_challenging_a_bot_from_the_lobby_opens_the_game(
             "/challenges/new",
             {"opponent": bot.username, "variant": "talon", "days_per_move": "2", "rated": "casual"},
         )
-    game = Game.objects.get(invitations__user=bot)
+    game = Game.objects.get(seats__user=bot)  # a bot sits down at once
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert game.status == Game.Status.ACTIVE and game.variant == "talon"
     page = client.get(response["Location"]).content.decode()
@@ -155,7 +151,7 @@ def test_an_open_xix_challenge_offers_the_expert_bot_and_it_takes_the_seat(human
     """The creator of a waiting XIX table may add a bot of every level, expert included;
     with no expert account yet, the site makes one and the game starts."""
     settings.BOT_EXPERT_ITERATIONS = 50
-    game = services.challenge_create(user=human, variant="standard", days_per_move=3, rated=True)
+    game = make_challenge(user=human, variant="standard", days_per_move=3, rated=True)
     assert table_row(game, human)["bot_levels"] == ("random", "heuristic", "strong", "expert")
     game = tables.table_add_bot(user=human, game_id=game.pk, level="expert")
     game = Game.objects.get(pk=game.pk)

@@ -13,7 +13,7 @@ from games.selectors import game_state
 from games.xix.bots import FlatBot, HeuristicBot, RandomBot, choose_action, make_bot
 from games.xix.bots.knowledge import Knowledge
 from games.xix.engine import new_game, seat_view, shuffled_deal
-from tests.factories import UserFactory, play
+from tests.factories import UserFactory, make_challenge, play
 
 VARIANTS = ["standard", "talon", "v2"]
 # The site's games (challenges through games.services) in every variant the site offers
@@ -88,9 +88,7 @@ def twin_deals(seed, seat):
 def bot_game(human, bot, deal, leader, *, variant, seed) -> Game:
     """A game the human (seat 0) challenged the bot (seat 1) to, dealt ``deal``. The bot's
     tasks wait for on-commit, which never comes in this test: it moves when told to."""
-    game = services.challenge_create(
-        user=human, variant=variant, days_per_move=3, rated=False, invited=bot
-    )
+    game = make_challenge(user=human, variant=variant, days_per_move=3, rated=False, invited=bot)
     Game.objects.filter(pk=game.pk).update(
         seed=seed, setup={"deal": list(deal), "first_leader": leader}, to_move=leader
     )
