@@ -33,6 +33,7 @@ from games.rows import game_rows, table_row
 from games.selectors import games_finished, games_their_turn, games_your_turn, tables_for
 from notifications.services import accepted_unread
 from ratings.glicko2 import PROVISIONAL_DEVIATION
+from xix_site import rules_pages
 
 FINISHED_LISTED = 30
 
@@ -89,7 +90,11 @@ def _lobby_context(request, *, table_form=None, bot_error="", bot_posted=None) -
     rows = _table_rows(user)
     bot_posted = bot_posted or {}
     bot_game_chosen = chosen_game(bot_posted.get("game") or request.GET.get("game", ""))
+    chosen = chosen_game(request.GET.get("game", "")).partition("/")[0]
     return {
+        # "Choose a game": a card per served game, the chosen one (``?game=``) marked.
+        "game_cards": [page for page in rules_pages.games() if page.playable],
+        "chosen_kind": chosen,
         "table_form": table_form or _table_form(request),
         "invited_rows": rows["invited"],
         "my_rows": rows["mine"],
@@ -227,6 +232,22 @@ def table_new(request):
     """Set up a table: a challenge (two seats, open or to one named player) or a table of
     more seats, open or with invitations."""
     return _table_new(request, request.POST)
+
+
+@require_POST
+@login_required
+def table_quick(request):
+    """ "Play now": a seat at a waiting open table of the game posted (its creator nearest
+    in rating), else a new open table of it (``tables.table_quick``)."""
+    kind = request.POST.get("game", "")
+    game, refused = _lobby_call(request, tables.table_quick, kind=kind)
+    if refused:
+        return refused
+    if game.created_by_id == request.user.pk and game.status == Game.Status.WAITING:
+        return _after_table_write(request, game, _created_message(game))
+    return _after_table_write(
+        request, game, "You have a seat; the game starts when every seat is taken."
+    )
 
 
 @require_POST

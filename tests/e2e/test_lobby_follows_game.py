@@ -83,3 +83,19 @@ def test_without_javascript_a_wrong_count_is_said_next_to_the_bots_form(live_ser
     assert in_view(error)
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/item4-bot-error-nojs-desktop.png")
+
+
+def test_the_game_cards_choose_the_game_and_play_now_sets_up_a_table(live_server, new_page, ann):
+    base = live_server.url
+    for name, viewport in (("desktop", DESKTOP), ("phone", {"width": 390, "height": 844})):
+        page = new_page(viewport=viewport)
+        log_in(page, base, "ann")
+        page.goto(f"{base}/lobby/")
+        page.locator("#choose-game").get_by_role("link", name="Xactika").click()
+        expect(page.locator(".game-choice-card.is-chosen")).to_contain_text("Xactika")
+        expect(page.locator("#set-up-table select[name=game]")).to_have_value("xactika/bid")
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/item19-lobby-{name}.png")
+    page.get_by_role("button", name="Play Xactika now").click()
+    expect(page.locator("#table-lists")).to_contain_text("Xactika")
+    assert page.locator("#table-lists").get_by_role("button", name="Cancel").count() == 1
