@@ -18,7 +18,7 @@ from .random_bot import choose as choose_random
 BOTS = {"random": choose_random, "heuristic": choose_heuristic}
 LEVELS = (*BOTS, "strong", "expert")
 EXPERT_FACTOR = 3  # the expert's iterations per move, in strong's (docs/bots.md, "Expert")
-SEARCH_ITERATIONS = {"strong": strong.ITERATIONS, "expert": EXPERT_FACTOR * strong.ITERATIONS}
+SEARCHES = {"strong": 1, "expert": EXPERT_FACTOR}  # level -> times strong.ITERATIONS
 
 
 class Bot:
@@ -33,10 +33,11 @@ class Bot:
 
 
 def make_bot(level: str, **options):
-    """The bot of ``level``; strong and expert take ``playouts`` (search iterations per move,
-    ``SEARCH_ITERATIONS`` by default), the others no option."""
-    if level in SEARCH_ITERATIONS and set(options) <= {"playouts"}:
-        bot = strong.make_strong(options.get("playouts") or SEARCH_ITERATIONS[level])
+    """The bot of ``level``; strong and expert take ``playouts`` (search iterations per move;
+    by default ``strong.ITERATIONS`` times ``SEARCHES[level]``), the others no option."""
+    if level in SEARCHES and set(options) <= {"playouts"}:
+        default = SEARCHES[level] * strong.ITERATIONS
+        bot = strong.make_strong(options.get("playouts") or default)
         bot.level = level
         return bot
     if level not in BOTS or options:
@@ -48,7 +49,7 @@ __all__ = [
     "BOTS",
     "EXPERT_FACTOR",
     "LEVELS",
-    "SEARCH_ITERATIONS",
+    "SEARCHES",
     "Bot",
     "choose_heuristic",
     "choose_random",
