@@ -127,7 +127,7 @@ class State:
         """(this state, changed, and the events of the action as dicts), or IllegalAction."""
         if self.over:
             raise IllegalAction("the game is over")
-        if type(action) is not dict or type(action.get("seat")) is not int:
+        if not isinstance(action, dict) or type(action.get("seat")) is not int:
             raise IllegalAction("an action is a dict with a seat")
         seat = action["seat"]
         if seat != self.to_move:

@@ -84,7 +84,7 @@ class State:
         """(this state, changed, and the events of the play as dicts), or IllegalAction."""
         if self.over:
             raise IllegalAction("the match is over")
-        if type(action) is not dict or len(action) != 3 or action.get("type") != "play":
+        if not isinstance(action, dict) or len(action) != 3 or action.get("type") != "play":
             raise IllegalAction("an action is {seat, type: play, card}")
         seat = action.get("seat")
         if seat != self.to_move or type(seat) is not int:

@@ -16,6 +16,8 @@ shared ``games.kit.actions.Action`` objects (one per seat and card), and ``apply
 such an action's shape and checks only that it is the seat's turn and the card is held.
 """
 
+from operator import attrgetter
+
 from games.kit.actions import Action
 from games.kit.errors import IllegalAction, InvalidSetup
 from games.kit.shapes import check_action_shape
@@ -78,6 +80,14 @@ PLAYS = tuple(
 )
 
 
+def xeri_kind(pile, rank: str) -> str | None:
+    """What a card of ``rank`` that takes ``pile`` makes: a xeri or a Jack xeri when the
+    pile is one card of its rank (rulings 10, 11), else None."""
+    if len(pile) == 1 and rank == RANK[pile[0]]:
+        return JACK_XERI if rank == JACK else XERI
+    return None
+
+
 class Match:
     """What never changes in a match; ``hands`` deals each deal's sorted hands once."""
 
@@ -114,7 +124,6 @@ class Tally:
     Shared by the states between two such changes; ``copy`` before changing one."""
 
     __slots__ = (
-        "round",
         "dealer",
         "deal_no",
         "start",
@@ -128,7 +137,6 @@ class Tally:
 
     def copy(self) -> "Tally":
         other = Tally.__new__(Tally)
-        other.round = self.round
         other.dealer = self.dealer
         other.deal_no = self.deal_no
         other.start = self.start
@@ -141,15 +149,16 @@ class Tally:
         return other
 
 
-def _tally_field(name: str, doc: str) -> property:
-    return property(lambda state: getattr(state.tally, name), doc=doc)
+def _field(path: str, doc: str) -> property:
+    """A read-only attribute of the state that lives on its tally or its match."""
+    return property(attrgetter(path), doc=doc)
 
 
 class State:
     """A Xeri match between two actions. Read it; never change it (``apply`` makes a new
     one; ``copy`` then ``play`` is the in-place path of the strong bot's playouts)."""
 
-    __slots__ = ("match", "hands", "pile", "to_move", "n_actions", "log", "tally")
+    __slots__ = ("match", "round", "draw", "hands", "pile", "to_move", "n_actions", "log", "tally")
 
     @classmethod
     def new(cls, variant: str, seats: int, setup: dict) -> "State":
@@ -168,18 +177,17 @@ class State:
 
     # --- reading -----------------------------------------------------------------------
 
-    variant = property(lambda self: self.match.variant)
-    seats = property(lambda self: self.match.seats)
-    rounds = property(lambda self: self.match.rounds)
-    round = _tally_field("round", "The round in progress (from 0; the last once over).")
-    dealer = _tally_field("dealer", "The dealer of the round in progress.")
-    deal_no = _tally_field("deal_no", "The deal of the round in progress (from 1).")
-    captured = _tally_field("captured", "Each side's capture pile this round.")
-    xeris = _tally_field("xeris", "Each side's [xeris, Jack xeris] this round.")
-    last_capturer = _tally_field("last_capturer", "The seat that took last, or None.")
-    sheets = _tally_field("sheets", "The finished rounds' score sheets.")
-    won = _tally_field("won", "Rounds won by each side.")
-    totals = _tally_field("totals", "Each side's points over the finished rounds.")
+    variant = _field("match.variant", "The variant.")
+    seats = _field("match.seats", "The number of seats.")
+    rounds = _field("match.rounds", "The number of rounds of the match.")
+    dealer = _field("tally.dealer", "The dealer of the round in progress.")
+    deal_no = _field("tally.deal_no", "The deal of the round in progress (from 1).")
+    captured = _field("tally.captured", "Each side's capture pile this round.")
+    xeris = _field("tally.xeris", "Each side's [xeris, Jack xeris] this round.")
+    last_capturer = _field("tally.last_capturer", "The seat that took last, or None.")
+    sheets = _field("tally.sheets", "The finished rounds' score sheets.")
+    won = _field("tally.won", "Rounds won by each side.")
+    totals = _field("tally.totals", "Each side's points over the finished rounds.")
 
     @property
     def setup(self) -> dict:
@@ -198,12 +206,7 @@ class State:
     @property
     def deck(self) -> list:
         """The deck of the round in progress (of the last round once the match is over)."""
-        return self.match.setup["rounds"][self.tally.round]["deck"]
-
-    @property
-    def draw(self) -> int:
-        """How many cards of the round's deck are dealt (the hands and the pile)."""
-        return PILE + self.tally.deal_no * HAND * self.match.seats
+        return self.match.setup["rounds"][self.round]["deck"]
 
     @property
     def stock(self) -> int:
@@ -249,6 +252,8 @@ class State:
             seat, card = self.check(action)
         after = State.__new__(State)
         after.match = self.match
+        after.round = self.round
+        after.draw = self.draw
         after.tally = self.tally
         node = self.log
         if not self._move(after, seat, card):  # nothing automatic followed the play
@@ -309,23 +314,55 @@ class State:
         return True
 
     def copy(self) -> "State":
-        """A state equal to this one, to ``play`` into (it shares every list: a play makes
-        new ones)."""
+        """A state equal to this one that owns every list ``play`` changes: the hands, the
+        pile, the capture piles and the xeri counts (the rest it shares)."""
         other = State.__new__(State)
         other.match = self.match
-        other.hands = self.hands
-        other.pile = self.pile
+        other.round = self.round
+        other.draw = self.draw
+        other.hands = [list(hand) for hand in self.hands]
+        other.pile = list(self.pile)
         other.to_move = self.to_move
         other.n_actions = self.n_actions
         other.log = self.log
-        other.tally = self.tally
+        tally = other.tally = self.tally.copy()
+        tally.captured = [list(cards) for cards in tally.captured]
+        tally.xeris = [list(pair) for pair in tally.xeris]
         return other
 
-    # --- in place: only on a fresh copy --------------------------------------------------
+    # --- in place: only on a fresh copy, never applied from -----------------------------
 
     def play(self, seat: int, card: str) -> None:
-        """Play a checked card and everything that follows from it (rulings 7-14, 20)."""
-        self._move(self, seat, card)
+        """Play a checked card and everything that follows from it (rulings 7-14, 20), in
+        place: the strong bot's playouts and ``replay`` play into one ``copy``."""
+        self.hands[seat].remove(card)
+        pile = self.pile
+        rank = RANK[card]
+        if pile and (rank == JACK or rank == RANK[pile[-1]]):
+            tally = self.tally
+            side = seat & 1
+            kind = xeri_kind(pile, rank)
+            if kind:
+                tally.xeris[side][kind == JACK_XERI] += 1
+            taken = tuple(pile)
+            tally.captured[side] += [*pile, card]
+            tally.last_capturer = seat
+            self.pile = []
+        else:
+            pile.append(card)
+            taken = ()
+            kind = None
+        count = self.n_actions = self.n_actions + 1
+        self.log = (self.log, PLAY, seat, card, taken, kind)
+        seats = self.match.seats
+        self.to_move = (seat + 1) % seats
+        if not (count - self.tally.start) % (HAND * seats):
+            self._after_the_hands()
+            # the new hands are the match's, the new capture piles the tally's: copy them
+            self.hands = [list(hand) for hand in self.hands]
+            tally = self.tally
+            tally.captured = [list(cards) for cards in tally.captured]
+            tally.xeris = [list(pair) for pair in tally.xeris]
 
     def _move(self, after: "State", seat: int, card: str) -> bool:
         """Play a checked card from this state into ``after`` (a fresh state sharing this
@@ -341,9 +378,8 @@ class State:
         if pile and (rank == JACK or rank == RANK[pile[-1]]):
             tally = after.tally = self.tally.copy()
             side = seat & 1
-            kind = None
-            if len(pile) == 1 and rank == RANK[pile[0]]:
-                kind = JACK_XERI if rank == JACK else XERI
+            kind = xeri_kind(pile, rank)
+            if kind:
                 xeris = [list(pair) for pair in tally.xeris]
                 xeris[side][kind == JACK_XERI] += 1
                 tally.xeris = xeris
@@ -364,11 +400,15 @@ class State:
         after.to_move = (seat + 1) % seats
         if (count - after.tally.start) % (HAND * seats):
             return False
-        if after.draw < DECK:
-            after._deal()
-        else:
-            after._end_round()
+        after._after_the_hands()
         return True
+
+    def _after_the_hands(self) -> None:
+        """The hands are empty: the next deal, or the end of the round."""
+        if self.draw < DECK:
+            self._deal()
+        else:
+            self._end_round()
 
     def _log(self, *event) -> None:
         self.log = (self.log, *event)
@@ -377,15 +417,16 @@ class State:
         """The next six cards to each seat (ruling 32)."""
         tally = self.tally = self.tally.copy()
         tally.deal_no += 1
-        self.hands = self.match.hands(tally.round, tally.deal_no)
-        self._log("deal", tally.round + 1, tally.deal_no)
+        self.hands = self.match.hands(self.round, tally.deal_no)
+        self.draw += HAND * self.match.seats
+        self._log("deal", self.round + 1, tally.deal_no)
 
     def _start_round(self, index: int) -> None:
         """Deal round ``index`` (rulings 2, 4-6, 32), on a tally of this state alone."""
         match = self.match
         one = match.setup["rounds"][index]
         tally = self.tally
-        tally.round = index
+        self.round = index
         tally.dealer = (match.setup["first_dealer"] + index) % match.seats
         tally.deal_no = 1
         tally.start = self.n_actions
@@ -398,13 +439,14 @@ class State:
         self.hands = match.hands(index, 1)
         dealt = HAND * match.seats
         self.pile = one["deck"][dealt : dealt + PILE]
+        self.draw = dealt + PILE
         self._log("pile", index + 1, tuple(self.pile))
         self.to_move = (tally.dealer + 1) % match.seats
 
     def _end_round(self) -> None:
         """The last pile, the score sheet, and the next round or the end (rulings 14-19)."""
         tally = self.tally = self.tally.copy()
-        number = tally.round + 1
+        number = self.round + 1
         if self.pile:  # ruling 14: never a xeri, whatever is left
             side = side_of(tally.last_capturer)
             captured = list(tally.captured)
