@@ -15,6 +15,7 @@ from games.kit.play import fold_actions
 from games.kit.shapes import check_action_shape
 
 from .cards import (
+    ALL,
     CODES,
     COUNTS,
     DECK_SIZE,
@@ -107,11 +108,20 @@ def check_setup(variant, seats, setup) -> None:
     for number, deck in enumerate(rounds):
         if not isinstance(deck, list) or len(deck) != DECK_SIZE:
             raise InvalidSetup(f"round {number}'s shuffle must be a list of {DECK_SIZE} cards")
+        if _card_set(deck) == INDEX.keys():  # every card once: the usual shuffle, at once
+            continue
         for card in deck:
             if not isinstance(card, str) or card not in INDEX:
                 raise InvalidSetup(f"round {number}'s shuffle holds {card!r}, which is no card")
-        if len(set(deck)) != DECK_SIZE:
-            raise InvalidSetup(f"round {number}'s shuffle repeats a card (so misses another)")
+        raise InvalidSetup(f"round {number}'s shuffle repeats a card (so misses another)")
+
+
+def _card_set(deck: list) -> set | None:
+    """The set of ``deck``'s items, None if one cannot be in a set."""
+    try:
+        return set(deck)
+    except TypeError:
+        return None
 
 
 def draw_setup(seed, seats: int) -> dict:
@@ -124,6 +134,10 @@ def draw_setup(seed, seats: int) -> dict:
     }
 
 
+# A card's code -> its set; a checked deal's cards are different, so their sets add up.
+BIT = {code: 1 << card for code, card in INDEX.items()}
+
+
 def parse_deals(seats: int, setup: dict) -> tuple:
     """Per round: (hand of every seat as a card set, set-aside cards), by the dealing order.
 
@@ -133,15 +147,12 @@ def parse_deals(seats: int, setup: dict) -> tuple:
     for number, deck in enumerate(setup["rounds"]):
         dealer = (setup["first_dealer"] + number) % seats
         hands = [0] * seats
+        dealt = 0
         for block in range(seats):
-            mask = 0
-            for code in deck[HAND * block : HAND * block + HAND]:
-                mask |= 1 << INDEX[code]
+            mask = sum(map(BIT.__getitem__, deck[HAND * block : HAND * block + HAND]))
             hands[(dealer + 1 + block) % seats] = mask
-        aside = 0
-        for code in deck[HAND * seats :]:
-            aside |= 1 << INDEX[code]
-        deals.append((tuple(hands), aside))
+            dealt |= mask
+        deals.append((tuple(hands), ALL ^ dealt))
     return tuple(deals)
 
 
@@ -339,10 +350,7 @@ class State:
                             return self._play(key[1], key[2], called, None)
                 elif called is None:
                     return self._play(key[1], key[2], None, key[3])
-        return self._apply_checked(action)
-
-    def _apply_checked(self, action) -> tuple["State", tuple]:
-        """``apply`` of any object: every rule checked, in the order of the rulings."""
+        # Any other object: every rule checked, in the order of the rulings.
         if self.phase == OVER:
             raise IllegalAction("the game is over: no action is legal any more (ruling 19)")
         if not _well_formed(action):

@@ -244,27 +244,49 @@ class State:
 
     def apply(self, action) -> tuple["State", tuple]:
         """(new state, the events of this play), or IllegalAction naming the rule."""
+        hands = self.hands
         if type(action) is Action:  # one of ours: only the turn and the hand to check
             seat, card = action.key
-            if seat != self.to_move or card not in self.hands[seat]:
+            if seat != self.to_move or card not in hands[seat]:
                 seat, card = self.check(action)
         else:
             seat, card = self.check(action)
         after = State.__new__(State)
-        after.match = self.match
+        after.match = match = self.match
         after.round = self.round
         after.draw = self.draw
-        after.tally = self.tally
-        node = self.log
-        if not self._move(after, seat, card):  # nothing automatic followed the play
+        tally = after.tally = self.tally
+        pile = self.pile
+        rank = RANK[card]
+        count = self.n_actions + 1
+        seats = match.seats
+        if (pile and (rank == JACK or rank == RANK[pile[-1]])) or not (count - tally.start) % (
+            HAND * seats
+        ):
+            return self._apply_move(after, seat, card)
+        # The usual play: the card goes on the pile and nothing automatic follows.
+        hand = hands[seat]
+        at = hand.index(card)
+        hands = list(hands)
+        hands[seat] = hand[:at] + hand[at + 1 :]
+        after.hands = hands
+        after.pile = [*pile, card]
+        after.n_actions = count
+        after.log = (self.log, PLAY, seat, card, (), None)
+        after.to_move = (seat + 1) % seats
+        return after, ({"type": PLAY, "seat": seat, "card": card, "captured": [], "xeri": None},)
+
+    def _apply_move(self, after: "State", seat: int, card: str) -> tuple["State", tuple]:
+        """``apply`` of a play that takes the pile or empties the hands: ``_move`` into
+        ``after``, and the events it logged."""
+        if not self._move(after, seat, card):  # a capture, and nothing automatic after it
             node = after.log
-            taken = node[4]
             return after, (
                 {
                     "type": PLAY,
                     "seat": seat,
                     "card": card,
-                    "captured": [*taken, card] if taken else [],
+                    "captured": [*node[4], card],
                     "xeri": node[5],
                 },
             )
