@@ -1,11 +1,15 @@
 """The straightforward Xeri of benchmarks/naive/xeri.py plays exactly the engine's game,
 so the speed comparison of docs/performance.md ("Xeri engine") compares like with like."""
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 from benchmarks.naive import xeri as naive, xeri_in_place
 from games.xeri.engine import RULES
-from tests.naive import assert_every_apply_keeps, compare, imported_modules, play_both
+from tests.naive import ROOT, assert_every_apply_keeps, compare, imported_modules, play_both
 
 
 @pytest.mark.parametrize("seats", [2, 4])
@@ -100,3 +104,20 @@ def test_the_comparison_times_the_in_place_version_on_the_same_matches():
         96 * figures["in_place"]["games_per_second"], rel=0.01
     )
     assert figures["speedup_in_place_engine"] > 0
+
+
+def test_the_floor_runs_the_same_loop_against_the_in_place_version():
+    done = subprocess.run(
+        [sys.executable, "benchmarks/naive/floor.py", "--actions", "2000", "--repeats", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["floor_over_in_place"] == pytest.approx(
+        figures["floor_actions_per_cpu_second"] / figures["xeri_in_place_actions_per_cpu_second"],
+        rel=0.01,
+    )
