@@ -4,16 +4,18 @@ A state is a fold of the actions over the set-up. ``apply`` returns a new state 
 events the play caused; everything automatic (later deals, the last pile, scoring, the
 next round's deal and its redeals) happens inside it, right after the play that causes it.
 
-Speed (docs/performance.md, "Xeri engine"): a state is seven fields, and a play changes
-few of them. What never changes in a match (variant, seats, set-up, every deal's sorted
-hands, made once when first needed) is one ``Match`` that all its states share; what
-changes once a capture, a deal or a round (the capture piles, xeris, deal number, score
-sheets) is one ``Tally``, shared until it changes; hands and piles are lists that are
-never changed once made (a play makes new ones), so a new state shares every other list
-with the old one. The public log is a chain of tuples, each pointing to the one before,
-so a play adds one tuple and no state holds a copy of the log. ``legal_actions`` lists
-shared ``games.kit.actions.Action`` objects (one per seat and card), and ``apply`` trusts
-such an action's shape and checks only that it is the seat's turn and the card is held.
+Speed (docs/performance.md, "Xeri and Xactika against an in-place engine"): a state is
+nine fields, and a play changes few of them. What never changes in a match (variant,
+seats, set-up, every deal's sorted hands, made once when first needed) is one ``Match``
+that all its states share; what changes once a capture, a deal or a round (the capture
+piles, xeris, deal number, score sheets) is one ``Tally``, shared until it changes; hands
+and piles are lists that ``apply`` never changes once made (a play makes new ones), so a
+new state shares every other list with the old one. The public log is a chain of tuples,
+each pointing to the one before, so a play adds one tuple and no state holds a copy of
+the log. ``legal_actions`` lists shared ``games.kit.actions.Action`` objects (one per seat
+and card), and ``apply`` trusts such an action's shape and checks only that it is the
+seat's turn and the card is held. ``copy`` gives a state that owns its lists, for ``play``
+to change in place (``replay`` and the strong bot's playouts).
 """
 
 from operator import attrgetter
@@ -380,11 +382,10 @@ class State:
         self.to_move = (seat + 1) % seats
         if not (count - self.tally.start) % (HAND * seats):
             self._after_the_hands()
-            # the new hands are the match's, the new capture piles the tally's: copy them
+            # the new hands are the match's, to share with every state of it: copy them
+            # (the tally's lists are this state's: a deal shares them with a tally nobody
+            # else holds, a new round makes new ones)
             self.hands = [list(hand) for hand in self.hands]
-            tally = self.tally
-            tally.captured = [list(cards) for cards in tally.captured]
-            tally.xeris = [list(pair) for pair in tally.xeris]
 
     def _move(self, after: "State", seat: int, card: str) -> bool:
         """Play a checked card from this state into ``after`` (a fresh state sharing this
