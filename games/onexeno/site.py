@@ -15,7 +15,7 @@ import re
 
 from games.kit.forms import BadForm, Field, parse_action_form
 from games.kit.site import SiteDefaults
-from games.onexeno.engine import REASONS, VALUE
+from games.onexeno.engine import ENDINGS, VALUE
 from games.onexeno.engine.cards import CANONICAL, shown
 from games.onexeno.engine.state import LIMIT
 
@@ -326,7 +326,7 @@ class OnexenoSite(SiteDefaults):
             "last_place": _last_place(view),
             "recent_moves": recent,
             "since_you": type(view["viewer"]) is int and not view["over"],
-            "over_reason": REASONS.get(view["result"]["reason"], "") if view["result"] else "",
+            "over_reason": ENDINGS[view["result"]["reason"]].sentence if view["result"] else "",
         }
 
     def replay_context(self, view: dict, names: list[str], seat) -> dict:

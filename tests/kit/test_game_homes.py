@@ -43,8 +43,6 @@ ALLOWED: dict[str, int] = {
     "games/services.py": 4,
     # kind == "xix": an XIX table of two is a challenge.
     "games/tables.py": 1,
-    # game.kind == "xix" and reason != "talon end".
-    "ratings/services.py": 1,
 }
 
 

@@ -198,7 +198,7 @@ def test_a_finished_game_shows_each_player_their_place(variant, seats):
         over = text(element(html, "game-over"))
         assert place_text(game, seat) in over
         over_line = text(element(html, "oxt-over-line"))
-        assert "Game over" in over_line and RULES.reasons[state.reason] in over_line
+        assert "Game over" in over_line and RULES.endings[state.reason].sentence in over_line
         # the log reads as sentences, one a move
         log = text(element(html, 'class="log"'))
         assert "laid a" in log and "{" not in log and "laid card" not in log
