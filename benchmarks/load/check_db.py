@@ -93,7 +93,7 @@ def check(games=None) -> dict:
             reasons[game.reason] += 1
             if state.over:
                 found += _result_problems(game, rows, state)
-            elif game.reason in registry.rules(game.kind).reasons:
+            elif game.reason in registry.rules(game.kind).endings:
                 found.append(f"finished ({game.reason}) but the replay is not over")
             else:
                 if not game.reason:

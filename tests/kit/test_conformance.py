@@ -128,7 +128,7 @@ def test_random_play_ends_within_the_bound_with_an_outcome_for_every_seat(key, v
         assert all(rules.outcome(state) is None for state in states[:-1])
         end = states[-1]
         outcome = rules.outcome(end)
-        assert isinstance(outcome, Outcome) and outcome.reason in rules.reasons
+        assert isinstance(outcome, Outcome) and outcome.reason in rules.endings
         assert len(outcome.scores) == len(outcome.ranks) == seats
         sides = sides_of(rules, variant, seats)
         for side in sides:  # partners share their side's score and place
@@ -138,6 +138,7 @@ def test_random_play_ends_within_the_bound_with_an_outcome_for_every_seat(key, v
         assert places == [1 + sum(other < mine for other in places) for mine in places]
         if places.count(1) > 1:
             assert rules.variants[variant].can_draw, "sides share first place in a no-draw game"
+            assert rules.endings[outcome.reason].can_draw, "a shared first place by this ending"
         assert end.to_move is None and end.legal_actions() == []
         assert json.loads(json.dumps(outcome.as_json())) == outcome.as_json()
 
