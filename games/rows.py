@@ -103,8 +103,8 @@ class GameRow:
         """Two seats: "a–b", the viewer's first (``score_text``). Two partnerships: the
         sides' scores, the viewer's first. More sides: the viewer's score and place, "−3,
         2nd of 5". "" while a table of more than two seats is played: its seat rows get
-        their scores at the end (``services._append``; the game page shows the running
-        score from the engine's view)."""
+        their scores at the end (``services.play.action_append``; the game page shows the
+        running score from the engine's view)."""
         if self.game.seats_count == 2:
             return score_text([self._seats[0].score, self._seats[1].score], self.seat)
         if self.game.status == Game.Status.ACTIVE:

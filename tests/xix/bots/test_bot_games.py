@@ -8,6 +8,7 @@ from games import services, tables
 from games.models import Game, GameAction, GameSeat
 from games.rows import table_row
 from games.selectors import game_state
+from games.services import autoplay
 from games.xix.engine import replay
 from tests.factories import UserFactory, make_challenge, play
 
@@ -45,7 +46,7 @@ def test_a_whole_game_against_each_bot(
     # The site's budgets are settings; small ones keep a whole game fast.
     settings.BOT_STRONG_ITERATIONS = 60
     settings.BOT_EXPERT_ITERATIONS = 90
-    site_bot = services._site_bot("xix", level)
+    site_bot = autoplay._site_bot("xix", level)
     if level in ("strong", "expert"):
         assert (
             site_bot.level == level and site_bot.iterations == {"strong": 60, "expert": 90}[level]
