@@ -19,8 +19,12 @@ class User(AbstractUser):
     """A person or a bot. Bots are ordinary accounts that can never log in."""
 
     class BotLevel(models.TextChoices):
-        RANDOM = "random", "Random"
-        HEURISTIC = "heuristic", "Heuristic"
+        """A bot's level: the stored key (kept: bot accounts and old games hold it) and
+        its name for people. Declared from easy to hard, the order every list of levels
+        shows (``accounts.bots``); every game offers all four (``docs/bots.md``)."""
+
+        RANDOM = "random", "Beginner"
+        HEURISTIC = "heuristic", "Casual"
         STRONG = "strong", "Strong"
         EXPERT = "expert", "Expert"
 

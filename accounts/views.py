@@ -12,6 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts import blocks, friends, selectors
+from accounts.bots import bot_ratings
 from accounts.forms import HistoryFilter, Preferences, VacationForm
 from accounts.models import User
 from games import aborts as rated_aborts, guide as guides
@@ -64,6 +65,8 @@ def profile(request, username):
             "current_count": current.count(),
             "is_self": request.user.is_authenticated and request.user.pk == player.pk,
             **_aborts_context(player),
+            # A bot: its level among the four, and its rating in every game and variant.
+            "bot_ratings": bot_ratings(player) if player.is_bot else (),
             "blocked": player.pk in blocks.blocked_ids(request.user),
             "following": friends.follows(request.user, player),
         },

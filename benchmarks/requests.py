@@ -107,7 +107,7 @@ def main() -> None:
 
     from django.contrib.auth import get_user_model
 
-    from games import services, tables
+    from games import tables
     from games.models import Game
     from games.selectors import game_state
 
@@ -142,23 +142,18 @@ def main() -> None:
     for _ in range(args.repeats):
         samples: dict = {}
         for _ in range(args.games):
-            if game_key == "xix":
-                game = services.challenge_create(
-                    user=people[0], variant="standard", days_per_move=3, rated=True
-                )
-                game = services.challenge_accept(user=people[1], game_id=game.pk)
-            else:
-                game = tables.table_create(
-                    user=people[0],
-                    kind="tally",
-                    variant="duel" if args.seats == 2 else "open",
-                    seats=args.seats,
-                    days_per_move=3,
-                    rated=True,
-                )
-                for person in people[1:]:
-                    tables.table_join(user=person, game_id=game.pk)
-                game.refresh_from_db()
+            tally = "duel" if args.seats == 2 else "open"
+            game = tables.table_create(
+                user=people[0],
+                kind=game_key,
+                variant="standard" if game_key == "xix" else tally,
+                seats=args.seats,
+                days_per_move=3,
+                rated=True,
+            )
+            for person in people[1:]:
+                tables.table_join(user=person, game_id=game.pk)
+            game.refresh_from_db()
             while game.status == Game.Status.ACTIVE:
                 state = game_state(game)
                 mover = clients[game.players[state.to_move].pk]

@@ -7,6 +7,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from accounts import blocks
+from accounts.bots import level_label, levels_text
 from games import registry
 from games.models import DAYS_PER_MOVE
 
@@ -254,7 +255,8 @@ class BotGameForm(_TermsForm):
             if level not in levels:
                 name = registry.rules(kind).name
                 self.add_error(
-                    "game", f"{name} has no {level} bot; its bots are {', '.join(levels)}."
+                    "game",
+                    f"{name} has no {level_label(level)} bot; its bots are {levels_text(levels)}.",
                 )
         return data
 

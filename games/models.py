@@ -25,6 +25,20 @@ def default_variant() -> str:
     return registry.default_game().split("/", 1)[1]
 
 
+def reason_choices() -> list[tuple[str, str]]:
+    """Every ending a game may hold, for the admin's display and filter: the site's own
+    (``Game.Reason``), then each registered game's (``RULES.endings``) by its label; a
+    key two games share shows both labels. A callable, so that a new game's endings need
+    no migration."""
+    labels: dict[str, list[str]] = {key: [label] for key, label in Game.Reason.choices}
+    for key in registry.ENGINES:
+        for reason, ending in registry.rules(key).endings.items():
+            seen = labels.setdefault(reason, [])
+            if ending.label not in seen:
+                seen.append(ending.label)
+    return [(reason, " / ".join(words)) for reason, words in labels.items()]
+
+
 class Game(models.Model):
     # The fields that hold or imply hidden cards: the seed the deal is shuffled from, the
     # deal itself, and the setup that goes with it. The admin refuses every query-string
@@ -40,9 +54,8 @@ class Game(models.Model):
         ABORTED = "aborted", "Aborted"
 
     class Reason(models.TextChoices):
-        EXACT_19 = "exact 19", "Exactly 19 points in all"
-        REACHED_19 = "reached 19", "Reached 19 points"
-        TALON_END = "talon end", "End of the talon"
+        """The site's own endings; a game's own are its rules' (``RULES.endings``)."""
+
         RESIGNATION = "resignation", "Resignation"
         TIMEOUT = "timeout", "Time ran out"
         ABORT = "abort", "Aborted"
@@ -68,7 +81,8 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created"
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.WAITING)
-    reason = models.CharField(max_length=16, choices=Reason.choices, blank=True)
+    # A key of Reason or of the game's RULES.endings (an Outcome's reason).
+    reason = models.CharField(max_length=16, choices=reason_choices, blank=True)
 
     days_per_move = models.PositiveSmallIntegerField(
         choices=[(d, f"{d} day{'s' if d > 1 else ''}") for d in DAYS_PER_MOVE], default=3
@@ -227,14 +241,14 @@ class Game(models.Model):
     @property
     def reason_label(self) -> str:
         """How the game ended, in a few words for lists: the site's endings by their
-        label (an early abort at a table: before its first move), the rules' own endings
-        by the game's sentence for them."""
+        label (an early abort at a table: before its first move), the game's own by the
+        label its rules give them."""
         if self.reason == self.Reason.EARLY_ABORT and self.seats_count > 2:
             return "Aborted before the first move"
         if self.reason in self.Reason.values:
-            return self.get_reason_display()
-        text = registry.rules(self.kind).reasons.get(self.reason, self.reason)
-        return text[:1].upper() + text[1:].rstrip(".")
+            return self.Reason(self.reason).label
+        ending = registry.rules(self.kind).endings.get(self.reason)
+        return ending.label if ending is not None else self.reason
 
     @property
     def variant_label(self) -> str:

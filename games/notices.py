@@ -17,12 +17,9 @@ from notifications.services import TEXT_LIMIT, notify
 
 Kind = Notification.Kind
 
-# The site's own reasons (a key of Game.Reason) and the shorter words XIX's notices have
-# always used for its rules' reasons; any other game's reasons come from its rules.
+# The site's own endings (Game.Reason) in a notice's words; a game's own endings are
+# worded by its rules (``Ending.notice_words``).
 REASONS = {
-    Game.Reason.EXACT_19: "exactly 19 points in all",
-    Game.Reason.REACHED_19: "19 points reached",
-    Game.Reason.TALON_END: "the talon ran out",
     Game.Reason.RESIGNATION: "{loser} resigned",
     Game.Reason.TIMEOUT: "{loser} ran out of time",
     Game.Reason.ABORT: "aborted",
@@ -210,10 +207,10 @@ def _reason(game: Game, loser: str = "") -> str:
     """Why the game ended, in a few words for a parenthesis."""
     if game.reason in REASONS:
         return REASONS[game.reason].format(loser=loser)
-    sentence = registry.rules(game.kind).reasons.get(game.reason, "")
-    if not sentence:
+    ending = registry.rules(game.kind).endings.get(game.reason)
+    if ending is None:
         return game.reason or "over"
-    return sentence[0].lower() + sentence[1:].rstrip(".")
+    return ending.notice_words
 
 
 def _who(game: Game, position: int, reader: int) -> str:

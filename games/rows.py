@@ -9,6 +9,7 @@ from functools import cached_property
 
 from django.db.models import Prefetch, prefetch_related_objects
 
+from accounts.bots import level_choices
 from games import registry
 from games.models import Game, GameSeat
 from games.outcomes import company, place_text, sides_of
@@ -102,8 +103,8 @@ class GameRow:
         """Two seats: "a–b", the viewer's first (``score_text``). Two partnerships: the
         sides' scores, the viewer's first. More sides: the viewer's score and place, "−3,
         2nd of 5". "" while a table of more than two seats is played: its seat rows get
-        their scores at the end (``services._append``; the game page shows the running
-        score from the engine's view)."""
+        their scores at the end (``services.play.action_append``; the game page shows the
+        running score from the engine's view)."""
         if self.game.seats_count == 2:
             return score_text([self._seats[0].score, self._seats[1].score], self.seat)
         if self.game.status == Game.Status.ACTIVE:
@@ -226,5 +227,6 @@ def table_row(game: Game, user) -> dict:
         and not hidden_from(game, user),
         "can_leave": user.pk in seated_ids and not mine,
         "can_decline": any(p.pk == user.pk for p in pending),
-        "bot_levels": registry.bots(game.kind).LEVELS if mine and free > 0 else (),
+        # "Add a bot": the game's levels, easy to hard, each with its bot's rating here.
+        "bot_levels": level_choices(game.kind, game.variant) if mine and free > 0 else (),
     }

@@ -30,6 +30,7 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from accounts import blocks
+from accounts.bots import game_levels, levels_text
 from games import aborts, invite_limits, notices, push, registry, services
 from games.errors import GameError, NoSuchGame, NotAPlayer, TableError
 from games.models import DAYS_PER_MOVE, Game, GameSeat, Invitation
@@ -374,9 +375,9 @@ def bot_for(level: str, seated: set):
 
 
 def _check_level(kind: str, level: str) -> None:
-    levels = registry.bots(kind).LEVELS
-    if level not in levels or level not in get_user_model().BotLevel.values:
-        raise TableError(f"Choose a bot level: {', '.join(levels)}.")
+    levels = game_levels(kind)  # the game's levels that User.BotLevel knows, easy to hard
+    if level not in levels:
+        raise TableError(f"Choose a bot level: {levels_text(levels)}.")
 
 
 def table_against_bots(*, user, kind, variant, seats, level, days_per_move) -> Game:

@@ -31,15 +31,16 @@ def ratings_apply_game(*, game) -> list[RatingChange]:
     """Update the players' ratings for a finished rated game from its seats' ranks, once.
 
     Safe to call twice: a game that already has its rating changes is left alone. A game
-    of two seats without a winner (XIX's talon draw, any other game's equal places) counts
-    half a point each; at more seats the ranks alone say who beat whom (openskill).
+    of two seats without a winner counts half a point each when its ending can be a draw
+    (the game's rules say so of their endings: ``Ending.can_draw``; the site's own endings
+    rate the places as they stand), and rates nobody when it cannot; at more seats the
+    ranks alone say who beat whom (openskill).
     """
     if not game.rated or game.status != "finished":
         return []
-    # XIX alone ends a two-seat game without a winner and without a result (its seats
-    # share the first place then); any other game's draw is equal places, rated as half a
-    # point each.
-    if game.kind == "xix" and game.winner is None and game.reason != "talon end":
+    ending = registry.rules(game.kind).endings.get(game.reason)
+    drawn = game.seats_count == 2 and game.winner is None
+    if drawn and ending is not None and not ending.can_draw:
         return []
     seats = game.seats.filter(position__isnull=False).select_related("user").order_by("position")
     entries = [(seat.user, seat.team, seat.rank) for seat in seats]

@@ -41,6 +41,83 @@ def pytest_unconfigure(config):
     config.stash[_UNREGISTER_TALLY]()
 
 
+# The longest tests, longest first (``--durations`` of a whole run with ``-n 2``, 28 Nov
+# 2026; see docs/testing.md). They start first so that pytest-xdist's workers share them
+# out, instead of one worker running the last of them alone while the other waits. A test
+# id here is a prefix: a module, a test, or one case of it.
+SLOW_FIRST = [
+    "tests/e2e/test_players_words.py::test_screenshots_of_a_replay_of_every_game",
+    "tests/e2e/test_play_through.py",
+    "tests/e2e/test_xactika_game.py::test_a_person_plays_xactika",
+    "tests/e2e/test_xeri_game.py::test_a_person_plays_a_partnership_match",
+    "tests/xix/bots/test_bots.py::test_a_bot_decides_from_its_view_only[expert",
+    "tests/xix/engine/test_check_records_command.py::test_ten_thousand_records",
+    "tests/e2e/test_bot_game.py",
+    "tests/faults/test_database_outage.py",
+    "tests/e2e/test_accessibility.py::test_every_other_page_kind",
+    "tests/e2e/test_xix_v2_game.py",
+    "tests/xix/engine/test_check_records_command.py::test_process_exit_statuses",
+    "tests/faults/test_redis_outage.py",
+    "tests/kit/test_ismcts.py::test_the_search_beats_random_play",
+    "tests/e2e/test_onexeno_game.py::test_a_person_plays_onexeno",
+    "tests/e2e/test_phone_layout.py",
+    "tests/games/test_seat_migration.py",
+    "tests/xix/engine/test_view_properties.py",
+    "tests/xix/bots/test_bots.py::test_a_bot_decides_from_its_view_only[strong",
+    "tests/e2e/test_dev_run.py",
+    "tests/e2e/test_players_words.py",
+    "tests/test_database_busy.py::test_the_concurrency_tests_also_pass",
+    "tests/kit/test_conformance.py::test_a_seat_sees_nothing_of_what_hidden_swap_changes[xactika",
+    "tests/tasks/",
+    "tests/games/test_seats_only_migration.py",
+    "tests/xix/bots/test_bots.py",
+    "tests/e2e/test_accessibility.py",
+    "tests/xix/engine/test_properties.py",
+    "tests/onexeno/test_properties.py",
+    "tests/e2e/",
+    "tests/kit/test_conformance.py::test_a_seat_sees_nothing_of_what_hidden_swap_changes",
+]
+
+
+def _db_use(item) -> int:
+    """0: no database; 1: a test in a transaction; 2: a transactional test (its database
+    flushed after it), as pytest-django tells them apart."""
+    fixtures = getattr(item, "fixturenames", ())
+    marker = item.get_closest_marker("django_db")
+    transactional = marker is not None and bool(
+        marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")
+    )
+    if transactional or "transactional_db" in fixtures or "live_server" in fixtures:
+        return 2
+    return 1 if marker is not None or "db" in fixtures else 0
+
+
+def _slowness(item) -> int:
+    """The place of ``item`` in SLOW_FIRST (len(SLOW_FIRST) for any other test)."""
+    nodeid = item.nodeid
+    return next(
+        (rank for rank, prefix in enumerate(SLOW_FIRST) if nodeid.startswith(prefix)),
+        len(SLOW_FIRST),
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    """The longest tests first (SLOW_FIRST), within the order pytest-django keeps: tests in
+    a transaction before transactional tests, whose flush would empty what the migrations
+    wrote (the Moderators group) for the tests after them. A slow test without the
+    database goes first of all; the quick ones without it come last, to fill the end of
+    the run evenly."""
+    last = len(SLOW_FIRST)
+
+    def order(indexed):
+        position, item = indexed
+        use, rank = _db_use(item), _slowness(item)
+        phase = 0 if use == 0 and rank < last else 3 if use == 0 else use
+        return phase, rank, position
+
+    items[:] = [item for _position, item in sorted(enumerate(items), key=order)]
+
+
 def running_in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 

@@ -14,7 +14,7 @@ from django.db import OperationalError, connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
+from games import tables
 from notifications.models import Notification
 from tests.factories import UserFactory, start_game
 from tests.games.fixtures_play import HX, client_for, poll_url
@@ -109,7 +109,7 @@ def test_lock_contention_answers_busy_try_again_not_the_outage_page(monkeypatch,
         raised = OperationalError(error)
         raise raised from cause
 
-    monkeypatch.setattr(services, "challenge_create", locked)
+    monkeypatch.setattr(tables, "table_create", locked)
     client = client_for(UserFactory(username="ann"))
 
     response = client.post(reverse("games:challenge_new"), CHALLENGE, **(HX if htmx else {}))
@@ -126,7 +126,7 @@ def test_a_database_that_is_really_unreachable_still_gets_the_outage_page(monkey
     def down(**kwargs):
         raise OperationalError("connection to server at 127.0.0.1 failed: Connection refused")
 
-    monkeypatch.setattr(services, "challenge_create", down)
+    monkeypatch.setattr(tables, "table_create", down)
     client = client_for(UserFactory(username="ann"))
     response = client.post(reverse("games:challenge_new"), CHALLENGE)
     assert response.status_code == 503 and response["Retry-After"] == "60"
@@ -167,7 +167,7 @@ def test_page_loads_with_nothing_unread_write_nothing():
 def test_the_game_page_still_marks_its_unread_notices_read():
     ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
     game = start_game(ann, bob)
-    reader = game.players[game.to_move]
+    reader = ann  # told that bob accepted her challenge (bob joined on the page: no notice)
     assert Notification.objects.filter(user=reader, game=game, read_at__isnull=True).exists()
 
     client = client_for(reader)

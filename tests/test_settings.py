@@ -90,7 +90,7 @@ def test_celery_is_json_only_with_time_limits():
     schedule = report["beat_schedule"]
     assert {name: (job["task"], job["schedule"]) for name, job in schedule.items()} == {
         "deadlines-sweep": ("games.tasks.deadlines_sweep", 60.0),
-        "challenges-expire": ("games.tasks.challenges_expire", 3600.0),
+        "tables-expire": ("games.tasks.tables_expire", 3600.0),
         "outbox-flush": ("notifications.tasks.outbox_flush", 300.0),
         "digest-send": ("notifications.tasks.digest_send", 3600.0),
         "suspensions-lift": ("moderation.tasks.suspensions_lift", 300.0),

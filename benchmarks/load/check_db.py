@@ -47,7 +47,7 @@ def _result_problems(game, rows, state) -> list[str]:
     if scores != list(outcome.scores):
         problems.append(f"seat scores {scores}, replay says {list(outcome.scores)}")
     ranks = [row.rank for row in rows]
-    expected = list(services._ranks_with_leavers(game, outcome.ranks))
+    expected = list(services.ranks_with_leavers(game, outcome.ranks))
     if ranks != expected:
         problems.append(f"seat places {ranks}, replay says {expected}")
     return problems
@@ -93,7 +93,7 @@ def check(games=None) -> dict:
             reasons[game.reason] += 1
             if state.over:
                 found += _result_problems(game, rows, state)
-            elif game.reason in registry.rules(game.kind).reasons:
+            elif game.reason in registry.rules(game.kind).endings:
                 found.append(f"finished ({game.reason}) but the replay is not over")
             else:
                 if not game.reason:

@@ -1,5 +1,5 @@
 """Seed the open-pages load test (benchmarks/load/pages.py): ``pages`` players in pairs,
-each pair in one XIX game (standard, started through the challenge services as on the
+each pair in one XIX game (standard, started through the table services as on the
 site), and a signed-in session for each player, so no log-in is timed. Run with the
 project's Python, Django configured by env (loadsite.settings). Writes JSON to ``out``:
 {"cookie": "sessionid", "pages": [{"game": 12, "player": "page0000", "session": "..."}]}.
@@ -28,7 +28,7 @@ from django.contrib.auth.hashers import make_password  # noqa: E402
 from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
 from django.db import transaction  # noqa: E402
 
-from games import services  # noqa: E402
+from games import tables  # noqa: E402
 
 
 def main() -> None:
@@ -52,10 +52,16 @@ def main() -> None:
     pages = []
     for index in range(0, len(users), 2):
         challenger, accepter = users[index], users[index + 1]
-        game = services.challenge_create(
-            user=challenger, variant="standard", days_per_move=14, rated=False, invited=accepter
+        game = tables.table_create(
+            user=challenger,
+            kind="xix",
+            variant="standard",
+            seats=2,
+            days_per_move=14,
+            rated=False,
+            invited=[accepter],
         )
-        services.challenge_accept(user=accepter, game_id=game.pk)
+        tables.table_join(user=accepter, game_id=game.pk)
         for user in (challenger, accepter):
             session = SessionStore()
             session[SESSION_KEY] = str(user.pk)

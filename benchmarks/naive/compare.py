@@ -1,7 +1,7 @@
 """A game's engine against its straightforward implementation in this folder.
 
     taskset -c 1 python benchmarks/naive/compare.py --game onexeno
-                 [--variant V --seats N] [--games 40] [--repeats 3] [--seed 1]
+                 [--variant V --seats N] [--games 40] [--repeats 5] [--seed 1]
 
 ``benchmarks/naive/<game>.py`` is a plain implementation of the same rules, written the
 obvious way, with the engine's action format and legal-action order. It offers
@@ -16,6 +16,13 @@ games). Every position of those games is also timed alone: ``legal_actions`` the
 figure the median of ``--repeats`` runs. Prints one JSON line: per side games/s,
 actions/s, µs per ``legal_actions`` and per ``apply``, and ``speedup``, naive time over
 engine time for each (above 1: the engine is faster).
+
+``in_place`` (``benchmarks/naive/<game>_in_place.py``, when the game has one): the same
+rules written the straightforward way but changing the state in place, ``apply``
+answering ``(self, events)``: no copy at all, the yardstick of issue 33. It plays the same
+games, timed whole (its states change, so no position can be timed alone), in the same
+runs as the engine, interleaved; ``speedup_in_place_engine`` is its time over the
+engine's (above 1: the public, immutable engine is faster than the in-place one).
 
 Two more sides when the game has them: ``naive_plain``, the naive version with its state
 copy written out by hand instead of ``copy.deepcopy`` (a module's ``new_plain``), with
@@ -42,7 +49,17 @@ sys.path.insert(0, str(ROOT))
 
 def load_naive(game: str):
     """``benchmarks/naive/<game>.py`` as a module (this folder is not a package)."""
-    spec = importlib.util.spec_from_file_location(f"naive_{game}", HERE / f"{game}.py")
+    return _module(f"naive_{game}", HERE / f"{game}.py")
+
+
+def load_in_place(game: str):
+    """``benchmarks/naive/<game>_in_place.py`` as a module, or None if there is none."""
+    path = HERE / f"{game}_in_place.py"
+    return _module(f"in_place_{game}", path) if path.exists() else None
+
+
+def _module(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -132,12 +149,20 @@ def measure(args) -> dict:
     in_place = IN_PLACE.get(game)
     if in_place:
         runs["engine_in_place"] = {"games": []}
+    mutating = load_in_place(game)
+    if mutating:
+        runs["in_place"] = {"games": []}
     actions = 0
     for _repeat in range(repeats):
         for index, (side, new) in enumerate(sides.items()):
             started = time.process_time()
             actions = play(new, played)
             runs[side]["games"].append(time.process_time() - started)
+            if mutating and side == "engine":  # right after the engine's games, every run
+                started = time.process_time()
+                if play(mutating.new, played) != actions:
+                    raise SystemExit("the in-place games are not the engine's games")
+                runs["in_place"]["games"].append(time.process_time() - started)
             runs[side]["legal"].append(cpu(lambda p, i=index: p[i].legal_actions(), found))
             runs[side]["apply"].append(cpu(lambda p, i=index: p[i].apply(p[-1]), found))
         if in_place:
@@ -166,6 +191,10 @@ def measure(args) -> dict:
             name: round(medians["naive_plain"][key] / medians["engine"][key], 1)
             for name, key in keys
         }
+    if mutating:
+        extra["speedup_in_place_engine"] = round(
+            medians["in_place"]["games"] / medians["engine"]["games"], 2
+        )
     if in_place:
         fast = medians["engine_in_place"]["games"]
         extra["speedup_in_place"] = {
@@ -192,7 +221,7 @@ def main() -> None:
     parser.add_argument("--variant", help="one table only: its variant (with --seats)")
     parser.add_argument("--seats", type=int, help="one table only: its seats")
     parser.add_argument("--games", type=int, default=40, help="games per run, over the tables")
-    parser.add_argument("--repeats", type=int, default=3, help="runs; the median is kept")
+    parser.add_argument("--repeats", type=int, default=5, help="runs; the median is kept")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if (args.variant is None) != (args.seats is None):

@@ -18,7 +18,7 @@ Conventions shared by every game (``../shared/rules/GAMES.md``):
 from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
-from .outcome import Outcome
+from .outcome import Ending, Outcome
 from .variants import VariantInfo
 
 
@@ -52,7 +52,7 @@ class GameRules(Protocol):
     name: str  # for people: "XIX"
     record_format: str  # "<key>/1", the records' "format"
     variants: Mapping[str, VariantInfo]  # variant key -> its label, seat counts, teams...
-    reasons: Mapping[str, str]  # reason key of an Outcome -> a sentence for people
+    endings: Mapping[str, Ending]  # an Outcome's reason -> its words, and if it can draw
 
     def deal(self, seed, variant: str, seats: int) -> dict:
         """A set-up drawn from ``seed`` alone: the same seed always gives the same set-up."""

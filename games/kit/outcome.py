@@ -1,4 +1,4 @@
-"""A finished game's result: a score and a place for every seat."""
+"""A finished game's result: a score and a place for every seat, and how it ended."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -9,7 +9,7 @@ class Outcome:
     """``scores[s]`` and ``ranks[s]`` for every seat s; partners show their side's numbers.
 
     A rank is 1 + the number of sides with a strictly better result, so ties share a place
-    and the next place skips (1, 1, 3). ``reason`` is a key of the game's ``reasons``.
+    and the next place skips (1, 1, 3). ``reason`` is a key of the game's ``endings``.
     """
 
     scores: tuple[int, ...]
@@ -18,6 +18,29 @@ class Outcome:
 
     def as_json(self) -> dict:
         return {"scores": list(self.scores), "ranks": list(self.ranks), "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Ending:
+    """One way a game ends (``RULES.endings[reason]``), in the words the site shows.
+
+    ``label``: a few words for lists ("Reached 19 points"); ``sentence``: what the game
+    page says ("a score reached 19, so the higher score wins"); ``can_draw``: whether a
+    game so ended may leave two seats sharing the first place, which is then rated as a
+    draw (else such a game rates nobody); ``notice``: a notification's words in its
+    parenthesis, when they are not the sentence's.
+    """
+
+    label: str
+    sentence: str
+    can_draw: bool = False
+    notice: str = ""
+
+    @property
+    def notice_words(self) -> str:
+        """``notice``, else the sentence without its capital and full stop."""
+        words = self.notice or self.sentence
+        return words[:1].lower() + words[1:].rstrip(".")
 
 
 def competition_ranks(results: Sequence) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ import re
 
 from games.kit.forms import BadForm, Field, parse_action_form
 from games.kit.site import SiteDefaults
-from games.onexeno.engine import REASONS, VALUE
+from games.onexeno.engine import ENDINGS, VALUE
 from games.onexeno.engine.cards import CANONICAL, shown
 from games.onexeno.engine.state import LIMIT
 from games.onexeno.guide import GUIDE
@@ -134,6 +134,12 @@ def _told(entry: dict, view: dict) -> dict:
     return {**entry, "text": move_words(entry, view), "who": _who(entry["seat"], view)}
 
 
+def since_your_turn(view: dict) -> bool:
+    """Whether ``recent_moves`` are the moves since the viewer's last turn (a seat while the
+    game is on), rather than the last round (a spectator, or anyone once it is over)."""
+    return type(view["viewer"]) is int and not view["over"]
+
+
 def recent_moves(view: dict) -> list[dict]:
     """The moves a player has not seen yet, oldest first: every move since the viewer's own
     last move (all of them before it has moved). A spectator, or anyone once the game is
@@ -141,12 +147,21 @@ def recent_moves(view: dict) -> list[dict]:
     number in this list (1 first), which the field shows on the cards still lying there."""
     history = view["history"]
     viewer = view["viewer"]
-    if type(viewer) is int and not view["over"]:
+    if since_your_turn(view):
         mine = [i for i, entry in enumerate(history) if entry["seat"] == viewer]
         start = mine[-1] + 1 if mine else 0
     else:
         start = max(0, len(history) - view["seats"])
     return [{**_told(entry, view), "mark": n} for n, entry in enumerate(history[start:], 1)]
+
+
+def recent_text(view: dict, moves: list[dict]) -> str:
+    """The moves since the viewer's last turn in one text, for a screen reader to announce
+    when they appear: "Since your last turn: bob laid a 3 (…) at column 1, row 0; cy
+    passed." Empty for a spectator, once the game is over, or when nothing happened."""
+    if not moves or not since_your_turn(view):
+        return ""
+    return "Since your last turn: " + "; ".join(move["text"] for move in moves) + "."
 
 
 def _marks(moves: list[dict], cards: dict) -> dict[tuple[int, int], int]:
@@ -195,11 +210,22 @@ def _open_cells(view: dict) -> set[tuple[int, int]]:
     return cells
 
 
+def _card_name(words: str, where: str, mark: int | None, last: bool, view: dict) -> str:
+    """A laid card as the field names it, to the eye (its title) and to a screen reader:
+    "A 3 (dark top and right) at column 1, row 0: move 2 since your last turn"."""
+    name = f"{words[:1].upper()}{words[1:]} at {where}"
+    if mark:
+        since = "since your last turn" if since_your_turn(view) else "of the last moves"
+        return f"{name}: move {mark} {since}"
+    return f"{name}: the last card laid" if last else name
+
+
 def field_rows(view: dict, *, mover: bool, recent=None) -> list[list[dict]]:
     """The field as rows of cells, top row first: cards, open cells (buttons for the mover,
     with the card-rotations that fit there) and empty places that keep the grid square.
     Each row carries its label, each cell its column's and row's, and a card laid among
-    ``recent`` (``recent_moves``) its mark; the very last card is "last"."""
+    ``recent`` (``recent_moves``) its mark; the very last card is "last". A card's name
+    says its value and pattern as it lies, its cell, and its mark."""
     cards = {(c["x"], c["y"]): c for c in view["field"]}
     open_cells = _open_cells(view) if not view["over"] else set()
     fits = _fits(view) if mover else {}
@@ -218,9 +244,10 @@ def field_rows(view: dict, *, mover: bool, recent=None) -> list[list[dict]]:
             cell = {"x": x, "y": y, "code": cell_code(x, y), "where": place_words(x, y)}
             if (x, y) in cards:
                 cell["card"] = cards[x, y]
-                cell["words"] = card_words(cards[x, y]["card"], cards[x, y]["rotation"])
                 cell["last"] = (x, y) == last_cell
                 cell["mark"] = marks.get((x, y))
+                words = card_words(cards[x, y]["card"], cards[x, y]["rotation"])
+                cell["name"] = _card_name(words, cell["where"], cell["mark"], cell["last"], view)
             elif (x, y) in open_cells:
                 cell["open"] = True
                 cell["fits"] = " ".join(fits.get((x, y), ()))
@@ -327,8 +354,9 @@ class OnexenoSite(SiteDefaults):
             "turns": list(enumerate(TURNS)),
             "last_place": _last_place(view),
             "recent_moves": recent,
-            "since_you": type(view["viewer"]) is int and not view["over"],
-            "over_reason": REASONS.get(view["result"]["reason"], "") if view["result"] else "",
+            "recent_text": recent_text(view, recent),
+            "since_you": since_your_turn(view),
+            "over_reason": ENDINGS[view["result"]["reason"]].sentence if view["result"] else "",
         }
 
     def replay_context(self, view: dict, names: list[str], seat) -> dict:

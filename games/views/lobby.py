@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from accounts.bots import level_bots, level_label, rated_game_choices
 from games import invite_limits, registry, tables
 from games.errors import GameError, NoSuchGame
 from games.forms import (
@@ -80,13 +81,11 @@ def _lobby_context(request, *, table_form=None, bot_error="", bot_posted=None) -
     form of the level posted (``bot_posted``, the posted fields, which it keeps)."""
     user = request.user
     bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("username"))
-    # "Play a bot" offers one bot per level: the further accounts of a level are made for
-    # tables that need several bots of it (games.tables.bot_for).
-    levels = {}
-    for bot in bots:
-        levels.setdefault(bot.bot_level, bot)
-    for bot in levels.values():  # the games and variants that have a bot of its level
-        bot.game_choices = bot_games(bot.bot_level)
+    # "Play a bot" offers one bot per level, easy to hard (accounts.bots): the further
+    # accounts of a level are made for tables that need several (games.tables.bot_for).
+    levels = level_bots()
+    for bot in levels.values():  # the games and variants with its level, and its ratings
+        bot.game_choices = rated_game_choices(bot, bot_games(bot.bot_level))
     rows = _table_rows(user)
     bot_posted = bot_posted or {}
     bot_game_chosen = chosen_game(bot_posted.get("game") or request.GET.get("game", ""))
@@ -100,7 +99,7 @@ def _lobby_context(request, *, table_form=None, bot_error="", bot_posted=None) -
         "my_rows": rows["mine"],
         "open_rows": rows["open"],
         "accepted_news": accepted_unread(user),
-        "bots": sorted(levels.values(), key=lambda bot: bot.username),
+        "bots": list(levels.values()),
         "bot_error": bot_error,  # "Play a bot" refused: shown next to the level's form
         # A level without a bot: said at the panel's top.
         "bot_error_level": bot_posted.get("level", "") if bot_posted.get("level") in levels else "",
@@ -340,7 +339,7 @@ def table_add_bot(request, game_id):
     level = request.POST.get("level", "")
     game, refused = _lobby_call(request, tables.table_add_bot, game_id=game_id, level=level)
     return refused or _after_table_write(
-        request, game, f"A {level} bot took a seat; the table is casual now."
+        request, game, f"A {level_label(level)} bot took a seat; the table is casual now."
     )
 
 

@@ -49,8 +49,8 @@ PAGE = "games/game.html"
 SEQ = "action number"  # the form's "seq": the action number the page was drawn at
 
 
-# How a game ended when the platform ended it; the rules' own endings are the game's
-# (``rules.reasons``).
+# How a game ended when the platform ended it; the game's own endings are worded by its
+# rules (``RULES.endings``).
 REASON_TEXT = {
     Game.Reason.RESIGNATION: "{loser} resigned.",
     Game.Reason.TIMEOUT: "{loser} ran out of time.",
@@ -110,9 +110,9 @@ def _names_text(names: list[str]) -> str:
 def _reason_text(game: Game, loser) -> str:
     """How the game ended, as a sentence; ``loser``: who left (resigned, ran out of time,
     forfeited), named."""
-    reasons = registry.rules(kind_of(game)).reasons
-    if game.reason in reasons:
-        text = reasons[game.reason].rstrip(".")
+    ending = registry.rules(kind_of(game)).endings.get(game.reason)
+    if ending is not None:
+        text = ending.sentence.rstrip(".")
         return f"{text[:1].upper()}{text[1:]}."
     if game.reason == Game.Reason.EARLY_ABORT and game.seats_count > 2:
         return "The game was aborted before its first move: it has no result and changes no rating."

@@ -103,7 +103,7 @@ def test_bot_profile_says_bot_and_level(client):
 
     html = client.get("/players/bot-heuristic/").content.decode()
 
-    assert "Bot (Heuristic)" in html
+    assert "Bot (Casual)" in html
 
 
 def test_unknown_player_is_404(client):

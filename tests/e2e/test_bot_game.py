@@ -34,7 +34,7 @@ def test_a_person_plays_a_bot_from_the_lobby_to_the_end(
     expect_text(page, ".messages", "times are shown in Asia/Tokyo")
 
     page.goto(f"{base}/lobby/")
-    page.get_by_role("button", name="Play bot-random (random bot)").click()
+    page.get_by_role("button", name="Play the Beginner bot (bot-random)").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     expect_text(page, ".messages", "bot-random accepted: the game is on.")
     expect_text(page, ".local-time", "(Asia/Tokyo)")

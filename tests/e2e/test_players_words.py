@@ -44,21 +44,33 @@ def page_as(new_page, live_server, user, options):
     return page
 
 
-def act(game, action):
-    state = game_state(game)
-    game, _state, _events = services.game_act(
+def act(game, action, state=None):
+    """``game`` after ``action`` by the seat to move (``state``: the game's state, if
+    known), made through the site's service."""
+    return acted(game, action, state or game_state(game))[0]
+
+
+def acted(game, action, state):
+    """(game, state) after ``action``, made through the site's service from ``state``
+    (replayed again only if the site moved on by itself, a bot's move or a forced one)."""
+    _game, after, _events = services.game_act(
         user=game.players[state.to_move],
         game_id=game.pk,
         action=action,
         expected_seq=game.n_actions,
     )
-    return Game.objects.get(pk=game.pk)
+    game = Game.objects.get(pk=game.pk)
+    return game, after if after.n_actions == game.n_actions else game_state(game)
 
 
 def until(game, done, rng, choose=None):
+    """Moves through the service until ``done(game)``: ``choose(game, legal)``'s, or else
+    random ones. The state each move gives back is the next one's: the log is replayed
+    once per move, by the service, not again here."""
+    state = game_state(game)
     while not done(game):
-        legal = game_state(game).legal_actions()
-        game = act(game, (choose and choose(game, legal)) or rng.choice(legal))
+        legal = state.legal_actions()
+        game, state = acted(game, (choose and choose(game, legal)) or rng.choice(legal), state)
     return game
 
 

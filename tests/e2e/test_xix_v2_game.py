@@ -78,9 +78,9 @@ def test_a_person_plays_xix_2_0_against_a_bot_to_the_end(live_server, new_page, 
     sign_up(page, base, mailoutbox, "cleo")
 
     page.goto(f"{base}/lobby/")
-    form = page.locator("form", has=page.get_by_role("button", name="Play bot-heuristic"))
+    form = page.locator("form", has=page.get_by_role("button", name="Play the Casual bot"))
     form.locator("select[name=game]").select_option("xix/v2")
-    form.get_by_role("button", name="Play bot-heuristic (heuristic bot)").click()
+    form.get_by_role("button", name="Play the Casual bot (bot-heuristic)").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get()
     assert (game.variant, game.status, game.rated) == ("v2", Game.Status.ACTIVE, False)

@@ -12,6 +12,7 @@ from accounts.models import User
 from games import registry, services
 from games.models import Game, GameAction, GameSeat
 from games.selectors import game_state
+from games.services import leaving
 from moderation.services import user_suspend
 from notifications.models import Notification
 from tests.factories import UserFactory, start_table
@@ -357,14 +358,14 @@ def test_one_table_failing_in_the_sweep_does_not_stop_the_others(monkeypatch, cl
         for i in range(3)
     ]
     broken = tables[1].pk
-    real = services.seat_leave
+    real = leaving.seat_leave
 
     def seat_leave(game, position, status, actor=None):
         if game.pk == broken:
             raise RuntimeError("a table that cannot be timed out")
         real(game, position, status, actor)
 
-    monkeypatch.setattr(services, "seat_leave", seat_leave)
+    monkeypatch.setattr(leaving, "seat_leave", seat_leave)
     clock.advance(days=4)
     assert services.deadlines_sweep() == {
         "reminded": 0, "timed_out": 2, "bots_nudged": 0, "failed": 1,

@@ -159,7 +159,7 @@ def test_a_retired_bot_is_not_offered_and_cannot_be_challenged(client, ann):
     User.objects.create(username="robo", is_bot=True, bot_level="heuristic")
     User.objects.create(username="old-bot", is_bot=True, bot_level="random", is_active=False)
     page = text(client.get(LOBBY))
-    assert "Play a bot" in page and "robo Heuristic" in page and "old-bot" not in page
+    assert "Play a bot" in page and "Casual robo" in page and "old-bot" not in page
 
     data = {"opponent": "old-bot", "variant": "standard", "days_per_move": "1", "rated": "casual"}
     response = client.post(NEW, data)

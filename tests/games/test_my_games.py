@@ -135,7 +135,7 @@ def test_no_badge_without_waiting_games(client, players, nav_text):
     ann, bob, _ = players
     game_where_to_move(ann, bob, 1, "f")
     response = client.get("/games/")
-    assert nav_text(response).startswith("XIX Online Lobby My games Notifications")
+    assert nav_text(response).startswith("XIX Online Menu Lobby My games Notifications")
     assert 'aria-label="My games:' not in response.content.decode()
     assert "No game is waiting for your move." in section(response, "your-turn-title")
 

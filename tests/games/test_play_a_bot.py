@@ -32,15 +32,15 @@ def test_each_bot_offers_the_games_that_have_a_bot_of_its_level(client, hugo):
         bot(level)
     page = client.get("/lobby/").content.decode()
     page = page[page.index('id="bots-title"') :]  # the "Play a bot" section
-    for level in ("random", "heuristic"):
-        assert f'aria-label="Play bot-{level} ({level} bot)"' in page
+    for level, name in (("random", "Beginner"), ("heuristic", "Casual")):
+        assert f'aria-label="Play the {name} bot (bot-{level})"' in page
     for kind in registry.served():
         rules = registry.rules(kind)
         for variant in rules.variants:
             offered = sum(level in registry.bots(kind).LEVELS for level in ("random", "heuristic"))
             assert page.count(f'<option value="{kind}/{variant}"') == offered, (kind, variant)
     # XIX against one bot is what the form proposes first.
-    assert page.count('<option value="xix/standard" selected>') == 2
+    assert page.count('<option value="xix/standard" selected') == 2
 
 
 def test_a_table_of_four_against_three_bots_begins_at_once(
@@ -127,7 +127,7 @@ def test_a_level_the_game_has_no_bot_of_is_refused(
         seats=str(seats),
     )
     assert response.status_code == 400
-    assert f"{registry.rules(kind).name} has no strong bot" in response.content.decode()
+    assert f"{registry.rules(kind).name} has no Strong bot" in response.content.decode()
     assert not Game.objects.exists()
 
 

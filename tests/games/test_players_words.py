@@ -97,8 +97,16 @@ def test_every_card_laid_since_your_last_turn_is_marked_and_told(onexeno):
     assert told == [users[entry["seat"]].username for entry in history[2:]], box
     field = element(html, 'class="oxt-field"')
     laid_since = [entry for entry in history[2:] if not entry["taken"]]
-    marks = re.findall(r'<span class="oxt-mark" aria-label="move (\d)">', field)
+    marks = re.findall(r'data-mark="(\d)"', field)
     assert sorted(marks) == [str(n) for n in range(1, len(laid_since) + 1)]
+    # each marked card's name, to the eye and to a screen reader, says it is new
+    names = re.findall(r'role="img" aria-label="([^"]+): move (\d) since your last turn"', field)
+    assert sorted(n for _name, n in names) == sorted(marks)
+    for name, _n in names:
+        assert re.fullmatch(r"An? \d \([a-z ,]+\) at column −?\d+, row −?\d+", name), name
+    # and the moves are read out when they appear (onexeno/table.js, a polite live region)
+    announce = re.search(r'data-oxt-announce="([^"]+)"', html)[1]
+    assert announce.startswith("Since your last turn: ox") and announce.count(" laid ") == 2
     assert field.count("oxt-recent") == len(laid_since) == 2
     # not only the last card: the last one alone keeps its own outline too
     assert field.count("oxt-last") == 1

@@ -15,6 +15,7 @@ from accounts.models import User
 from games import registry, services, tasks
 from games.models import Game, GameAction
 from games.selectors import game_state
+from games.services import autoplay
 from tests.factories import UserFactory, start_table
 
 
@@ -84,9 +85,9 @@ def test_a_bot_chooses_its_move_with_no_transaction_open_and_no_row_locked(monke
     game = to_the_bot(
         start_table("tally", "open", [ann, bob, bot()], seed="nolock"), 2, monkeypatch
     )
-    real = services._site_bot("tally", "random")
+    real = autoplay._site_bot("tally", "random")
     spy = Spy(real)
-    monkeypatch.setattr(services, "_site_bot", lambda kind, level: spy)
+    monkeypatch.setattr(autoplay, "_site_bot", lambda kind, level: spy)
     seq = game.n_actions
     # The move is the bot's own choice from its seat's view, seeded as a replay would be.
     view = registry.rules("tally").seat_view(game_state(game), 2)
@@ -104,15 +105,15 @@ def test_a_move_chosen_while_the_game_moved_on_is_dropped_without_writing(monkey
     ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
     game = to_the_bot(start_table("tally", "open", [ann, bob, bot()], seed="race"), 2, monkeypatch)
     seq = game.n_actions
-    real = services._site_bot("tally", "random")
+    real = autoplay._site_bot("tally", "random")
     inner = Spy(real)
 
     def duplicate_moves_first():
-        monkeypatch.setattr(services, "_site_bot", lambda kind, level: inner)
+        monkeypatch.setattr(autoplay, "_site_bot", lambda kind, level: inner)
         assert services.seat_autoplay(game_id=game.pk, expected_seq=seq) is True
 
     outer = Spy(real, during=duplicate_moves_first)
-    monkeypatch.setattr(services, "_site_bot", lambda kind, level: outer)
+    monkeypatch.setattr(autoplay, "_site_bot", lambda kind, level: outer)
     assert services.seat_autoplay(game_id=game.pk, expected_seq=seq) is False
     assert len(outer.calls) == len(inner.calls) == 1
     game = fresh(game)
@@ -218,7 +219,7 @@ def test_the_task_ends_a_table_no_person_plays_any_more_without_a_move(monkeypat
     ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
     game = to_the_bot(start_table("tally", "open", [ann, bob, bot()], seed="gone"), 2, monkeypatch)
     GameSeat.objects.filter(game=game, user__in=[ann, bob]).update(status=GameSeat.Status.RESIGNED)
-    monkeypatch.setattr(services, "_site_bot", lambda kind, level: pytest.fail("no search"))
+    monkeypatch.setattr(autoplay, "_site_bot", lambda kind, level: pytest.fail("no search"))
     seq = game.n_actions
     assert services.seat_autoplay(game_id=game.pk, expected_seq=seq) is True
     game = fresh(game)

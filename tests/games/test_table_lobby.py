@@ -166,10 +166,10 @@ def test_the_creator_adds_bots_and_cancels(client, ann):
     game = table_of(ann, seats=3)
     response = client.post(f"/tables/{game.pk}/bot", {"level": "random"}, **HTMX)
     assert response.status_code == 200
-    assert "A random bot took a seat; the table is casual now." in text(response)
+    assert "A Beginner bot took a seat; the table is casual now." in text(response)
     assert "2 of 3 seated" in text(response)
     response = client.post(f"/tables/{game.pk}/bot", {"level": "strong"}, **HTMX)
-    assert response.status_code == 400 and "Choose a bot level: random." in text(response)
+    assert response.status_code == 400 and "Choose a bot level: Beginner." in text(response)
     response = client.post(f"/tables/{game.pk}/leave")
     assert "Your table is cancelled." in follow_messages(client, response)
     assert not Game.objects.filter(pk=game.pk).exists()
@@ -208,4 +208,4 @@ def test_play_a_bot_offers_one_bot_per_level_not_the_accounts_made_for_tables(cl
     assert User.objects.filter(username="bot-random-2").exists()
     page = text(client.get(LOBBY))
     bots_panel = page.split("Play a bot")[1]
-    assert "bot-random Random" in bots_panel and "bot-random-2" not in bots_panel
+    assert "Beginner bot-random" in bots_panel and "bot-random-2" not in bots_panel

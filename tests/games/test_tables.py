@@ -175,7 +175,7 @@ def test_only_the_creator_adds_bots_of_a_level_the_game_has():
     with pytest.raises(services.NotAPlayer, match="creator"):
         tables.table_add_bot(user=bob, game_id=game.pk, level="random")
     # Tally's bots have one level; the site's other levels are refused for it.
-    with pytest.raises(tables.TableError, match="bot level: random"):
+    with pytest.raises(tables.TableError, match="bot level: Beginner"):
         tables.table_add_bot(user=ann, game_id=game.pk, level="strong")
     game.refresh_from_db()
     assert game.rated is True and seated(game) == ["ann", "bob"]

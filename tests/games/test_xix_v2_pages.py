@@ -237,13 +237,14 @@ def test_the_v2_table_has_one_hand_and_shows_the_stakes_at_a_glance():
 
 
 def test_v2_is_offered_wherever_xix_is_and_rated_on_its_own_board():
-    """The lobby's challenge form and "Play a bot" offer XIX 2.0; an open v2 challenge
+    """The lobby's table form and "Play a bot" offer XIX 2.0; an open v2 challenge
     shows its variant; a rated v2 game rates both players on the v2 board only, which the
     leaderboard, the profile's records and the history filter show."""
     alice, bob, carol, _ = make_people()
     UserFactory(username="bot-heuristic", is_bot=True, bot_level="heuristic")
     lobby = client_for(carol).get(reverse("games:lobby")).content.decode()
-    assert 'type="radio" name="variant" value="v2"' in lobby
+    # The table form (a challenge is a table of two) and "Play a bot" both offer it.
+    assert '<option value="xix/v2">2.0 (2023 rules) (2 players)</option>' in lobby  # under XIX
     assert '<option value="xix/v2">XIX: 2.0 (2023 rules) (2 players)</option>' in lobby
     answer = client_for(carol).post(
         reverse("games:challenge_new"), {"variant": "v2", "days_per_move": "3", "rated": "rated"}

@@ -128,7 +128,7 @@ def test_random_play_ends_within_the_bound_with_an_outcome_for_every_seat(key, v
         assert all(rules.outcome(state) is None for state in states[:-1])
         end = states[-1]
         outcome = rules.outcome(end)
-        assert isinstance(outcome, Outcome) and outcome.reason in rules.reasons
+        assert isinstance(outcome, Outcome) and outcome.reason in rules.endings
         assert len(outcome.scores) == len(outcome.ranks) == seats
         sides = sides_of(rules, variant, seats)
         for side in sides:  # partners share their side's score and place
@@ -138,6 +138,7 @@ def test_random_play_ends_within_the_bound_with_an_outcome_for_every_seat(key, v
         assert places == [1 + sum(other < mine for other in places) for mine in places]
         if places.count(1) > 1:
             assert rules.variants[variant].can_draw, "sides share first place in a no-draw game"
+            assert rules.endings[outcome.reason].can_draw, "a shared first place by this ending"
         assert end.to_move is None and end.legal_actions() == []
         assert json.loads(json.dumps(outcome.as_json())) == outcome.as_json()
 
@@ -237,16 +238,17 @@ def test_the_record_header_round_trips(key, variant, seats):
 def test_every_view_is_json_ready_and_shows_legal_actions_to_the_mover_only(key, variant, seats):
     for rules, seed, (_setup, _actions, states) in games(key, variant, seats):
         for state in [*sampled(states, seed), states[-1]]:
-            for view in all_views(rules, state, seats):
+            views = all_views(rules, state, seats)
+            for view in views:
                 assert json.loads(json.dumps(view)) == view
                 assert VIEW_KEYS <= set(view)
                 assert view["n_actions"] == state.n_actions
                 assert len(view["scores"]) == seats
-            for seat in range(seats):
-                assert rules.seat_view(state, seat)["viewer"] == seat
-                shown = rules.seat_view(state, seat)["legal_actions"]
+            legal = state.legal_actions()
+            for seat, view in enumerate(views[:seats]):  # all_views: the seats' first
+                assert view["viewer"] == seat
                 mover = seat == state.to_move
-                assert shown == (state.legal_actions() if mover else [])
+                assert view["legal_actions"] == (legal if mover else [])
 
 
 @pytest.mark.parametrize(("key", "variant", "seats"), CASES)

@@ -120,7 +120,7 @@ def first_game(variant, wanted):
 def test_the_outcome_ranks_the_winner_first_and_a_talon_draw_shares_first_place():
     won = first_game("standard", lambda s: s.winner == 1)
     assert RULES.outcome(won) == Outcome(tuple(won.scores), (2, 1), won.reason)
-    assert won.reason in RULES.reasons
+    assert won.reason in RULES.endings
     draw = first_game("talon", lambda s: s.winner is None)
     assert RULES.outcome(draw) == Outcome(tuple(draw.scores), (1, 1), "talon end")
     assert draw.scores[0] == draw.scores[1]

@@ -18,7 +18,7 @@ from chat.models import ChatMessage
 from games.models import GameAction
 from moderation import services
 from moderation.models import AuditEntry, Report
-from notifications.models import Notification, OutboundEmail
+from notifications.models import Notification, OutboundEmail, PushSubscription
 from ratings.models import Rating, RatingChange
 from tests.factories import UserFactory, play_random, start_game
 from tests.moderation.admin_fixtures import (
@@ -61,6 +61,8 @@ EXPECTED_MODEL_PAGES = {
     # hourly limits count (games.invite_limits) likewise.
     "accounts.Block": (NONE, NONE, READ_DELETE),
     "accounts.InviteSent": (NONE, NONE, READ_DELETE),
+    # A browser that takes notifications: read to see what fails, deleted to stop it.
+    "notifications.PushSubscription": (NONE, NONE, READ_DELETE),
 }
 # accounts.User "change" for a moderator is alice's page (a player): editable. A staff
 # member's page is read only for a moderator (SITE_PAGES below).
@@ -155,6 +157,12 @@ def people_and_world(django_db_setup, django_db_blocker):
             ),
             "accounts.Block": Block.objects.create(blocker=alice, blocked=bob),
             "accounts.InviteSent": InviteSent.objects.create(user=alice, invited=1),
+            "notifications.PushSubscription": PushSubscription.objects.create(
+                user=alice,
+                endpoint="https://fcm.googleapis.com/fcm/send/admin-test",
+                p256dh="B" * 87,
+                auth="A" * 22,
+            ),
         }
         yield people, world
         transaction.set_rollback(True)

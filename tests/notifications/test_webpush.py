@@ -283,13 +283,11 @@ def test_your_move_is_pushed_after_the_commit_as_well_as_e_mailed(
 
 
 def test_an_invitation_is_pushed(keys, service, alice, bob, django_capture_on_commit_callbacks):
-    from games import services as game_services
+    from tests.factories import make_challenge
 
     browser = subscribe(bob)
     with django_capture_on_commit_callbacks(execute=True):
-        game = game_services.challenge_create(
-            user=alice, variant="standard", days_per_move=3, rated=True, invited=bob
-        )
+        game = make_challenge(alice, invited=bob)
     [post] = service.posts
     message = browser.decrypt(post["data"])
     assert message["url"] == f"/games/{game.pk}/"

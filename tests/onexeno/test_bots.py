@@ -59,13 +59,14 @@ def test_the_heuristic_bot_beats_the_random_bot():
 
 def test_the_platform_finds_the_bots_by_level_and_seeds_them():
     found = registry.bots("onexeno")
-    assert found.LEVELS == (*BOTS, "strong")  # the strong one: tests/onexeno/test_strong.py
+    # strong and expert: tests/onexeno/test_strong.py
+    assert found.LEVELS == (*BOTS, "strong", "expert")
     view = RULES.seat_view(start(seats=4), 1)
     for level in BOTS:
         bot = found.make_bot(level)
         assert bot.choose(view, "s-1") in view["legal_actions"]
         assert bot.choose(view, "s-1") == bot.choose(view, "s-1")
-    with pytest.raises(ValueError, match="no 'expert' bot"):
-        found.make_bot("expert")
+    with pytest.raises(ValueError, match="no 'grandmaster' bot"):
+        found.make_bot("grandmaster")
     with pytest.raises(ValueError, match="no 'heuristic' bot"):
         found.make_bot("heuristic", playouts=10)

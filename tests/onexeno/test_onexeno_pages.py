@@ -8,11 +8,12 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.text import capfirst
 
 from games import registry
 from games.models import Game, GameAction
 from games.onexeno.engine import IDS
-from games.onexeno.site import SITE, cell_code
+from games.onexeno.site import SITE, card_words, cell_code
 from games.onexeno.templatetags.onexeno_figures import onexeno_card
 from games.outcomes import place_text
 from games.selectors import game_state
@@ -36,12 +37,15 @@ RULES = registry.rules("onexeno")
 # The text alternative of each face drawn: a card's id is the smallest face it can show, so
 # no two cards share a face, and a face's label names its card.
 LABELS = {onexeno_card(card, rotation)["label"]: card for card in IDS for rotation in range(4)}
+# A card laid on the table is named as the log names it, with its cell ("A 3 (dark top and
+# right) at column 1, row 0: ..."): its value and pattern name it as well.
+LABELS |= {capfirst(card_words(card, rotation)): card for card in IDS for rotation in range(4)}
 
 
 def faces_shown(html: str) -> set[int]:
     """The cards whose faces a page draws."""
     return {
-        LABELS[label]
+        LABELS[label.split(" at column ")[0]]
         for label in re.findall(r'class="ox-grid" role="img" aria-label="([^"]+)"', html)
     }
 
@@ -198,7 +202,7 @@ def test_a_finished_game_shows_each_player_their_place(variant, seats):
         over = text(element(html, "game-over"))
         assert place_text(game, seat) in over
         over_line = text(element(html, "oxt-over-line"))
-        assert "Game over" in over_line and RULES.reasons[state.reason] in over_line
+        assert "Game over" in over_line and RULES.endings[state.reason].sentence in over_line
         # the log reads as sentences, one a move
         log = text(element(html, 'class="log"'))
         assert "laid a" in log and "{" not in log and "laid card" not in log

@@ -155,7 +155,7 @@ def _first_elsewhere(view) -> dict:
 
 def test_the_platform_offers_the_strong_bot_and_its_budget():
     found = registry.bots("onexeno")
-    assert found.LEVELS == LEVELS == ("random", "heuristic", "strong")
+    assert found.LEVELS == LEVELS == ("random", "heuristic", "strong", "expert")
     bot = found.make_bot("strong")
     assert bot.iterations == strong.ITERATIONS
     assert found.make_bot("strong", playouts=20).iterations == 20

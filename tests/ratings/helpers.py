@@ -12,10 +12,10 @@ def finished_game(p0, p1, *, winner, variant="standard", rated=True, scores=(19,
     None for a talon draw), finished by ``games.services.game_finish``."""
     game = start_game(p0, p1, variant=variant, rated=rated, seed=seed)
     if winner is None:
-        reason = Game.Reason.TALON_END
+        reason = "talon end"
     else:
-        reasons = {"standard": Game.Reason.EXACT_19, "v2": Game.Reason.REACHED_19}
-        reason = reasons.get(variant, Game.Reason.TALON_END)
+        reasons = {"standard": "exact 19", "v2": "reached 19"}
+        reason = reasons.get(variant, "talon end")
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         services.game_finish(locked, winner=winner, scores=list(scores), reason=reason)

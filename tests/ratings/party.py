@@ -4,6 +4,7 @@ Ratings need no more of a game than its name and variants: ``duel`` is one again
 ``free`` is for 2 to 6 players each for themselves, ``pairs`` is two against two.
 """
 
+from games.kit.outcome import Ending
 from games.kit.variants import VariantInfo
 
 
@@ -16,7 +17,7 @@ class PartyRules:
         "free": VariantInfo("free", "Free for all", (2, 3, 4, 5, 6)),
         "pairs": VariantInfo("pairs", "Pairs", (4,), teams=((4, ((0, 2), (1, 3))),)),
     }
-    reasons = {"end": "The game ended."}
+    endings = {"end": Ending("The game ended", "The game ended.", can_draw=True)}
 
 
 RULES = PartyRules()

@@ -159,6 +159,8 @@ LOOKS_SECRET = re.compile(
 NOT_SECRET = {
     # Who acted and why: the moderation services write only ids, counts and names here.
     ("moderation.AuditEntry", "details"),
+    # The first-game guide's steps a player marked "Got it": step keys ("welcome", "bid").
+    ("games.GuideProgress", "seen"),
 }
 
 

@@ -114,6 +114,9 @@ TABLE = {
     # Both players have moved in the live game, so it can no longer be aborted (400).
     "games:abort": row(P, "live", L, 400, 400, 403, 403, 403),
     "games:extra_day": row(P, "live", L, 303, 400, 403, 403, 403),
+    # An empty form names no guide step (400), and no action number to take back from.
+    "games:guide": row(P, "live", L, 400, 400, 403, 403, 403),
+    "games:takeback": row(P, "live", L, 400, 400, 403, 403, 403),
     "games:rematch": row(HX, "finished", L, 200, 200, 403, 403, 403),
     "games:replay": row(G, "live", 403, 403, 403, 403, 200, 200),
     "games:replay@finished": row(G, "finished", 200, 200, 200, 200, 200, 200),
@@ -125,6 +128,11 @@ TABLE = {
     "players:history": row(G, "username", 200, 200, 200, 200, 200, 200),
     # An empty form says neither block nor unblock (400).
     "players:block": row(P, "username", L, 400, 400, 400, 400, 400),
+    # Likewise neither follow nor unfollow (400).
+    "players:follow": row(P, "username", L, 400, 400, 400, 400, 400),
+    "players:friends": row(G, None, L, 200, 200, 200, 200, 200),
+    "players:names": row(G, None, L, 200, 200, 200, 200, 200),
+    "players:guides_restart": row(P, None, L, 302, 302, 302, 302, 302),
     "ratings:leaderboard_default": row(G, None, L, L, L, L, L, L),
     "ratings:leaderboard_short": row(G, "variant", 301, 301, 301, 301, 301, 301),
     "ratings:leaderboard": row(G, "kind-variant", 200, 200, 200, 200, 200, 200),

@@ -13,8 +13,8 @@ from tests.xactika.test_rulings import EXAMPLE, EXAMPLE_ACTIONS
 
 
 def quick_bot(level: str):
-    """A bot of ``level``; the strong one with a budget small enough for many games."""
-    return make_bot(level, playouts=1) if level == "strong" else make_bot(level)
+    """A bot of ``level``; the searching ones with a budget small enough for many games."""
+    return make_bot(level, playouts=1) if level in ("strong", "expert") else make_bot(level)
 
 
 def bot_game(levels, variant, seed) -> tuple[dict, list]:
@@ -44,7 +44,7 @@ def test_the_registry_finds_the_bots_and_they_take_a_seed_or_a_random():
     assert registry.bots("xactika").LEVELS == LEVELS
     view = RULES.seat_view(RULES.replay("bid", 3, EXAMPLE, EXAMPLE_ACTIONS[:3]), 0)
     for level in LEVELS:
-        options = {"playouts": 40} if level == "strong" else {}
+        options = {"playouts": 40} if level in ("strong", "expert") else {}
         bot = registry.bots("xactika").make_bot(level, **options)
         assert bot.choose(view, "seed") == bot.choose(view, "seed")
         assert bot.choose(view, random.Random(1)) == bot.choose(view, random.Random(1))
@@ -52,7 +52,7 @@ def test_the_registry_finds_the_bots_and_they_take_a_seed_or_a_random():
     with pytest.raises(ValueError, match="takes no options"):
         make_bot("random", playouts=3)
     with pytest.raises(ValueError, match="unknown Xactika bot level"):
-        make_bot("expert")
+        make_bot("grandmaster")
 
 
 def test_a_bot_refuses_a_view_without_legal_actions():

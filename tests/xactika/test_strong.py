@@ -111,7 +111,7 @@ def test_the_sampler_refuses_a_view_it_cannot_deal_from():
 
 
 def test_strong_is_a_level_and_takes_a_budget():
-    assert LEVELS == ("random", "heuristic", "strong")
+    assert LEVELS == ("random", "heuristic", "strong", "expert")
     assert make_bot("strong", playouts=50).fixed == 50
     with pytest.raises(ValueError, match="takes no options"):
         make_bot("heuristic", playouts=3)

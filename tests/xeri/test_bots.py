@@ -101,7 +101,7 @@ def test_a_bot_refuses_a_view_without_legal_actions():
         with pytest.raises(ValueError):
             make_bot(level).choose(view, random.Random(1))
     with pytest.raises(ValueError, match="unknown Xeri bot level"):
-        make_bot("expert")
+        make_bot("grandmaster")
 
 
 def test_random_records_are_legal_finished_matches():

@@ -1,11 +1,15 @@
 """The straightforward Xeri of benchmarks/naive/xeri.py plays exactly the engine's game,
 so the speed comparison of docs/performance.md ("Xeri engine") compares like with like."""
 
+import json
+import subprocess
+import sys
+
 import pytest
 
-from benchmarks.naive import xeri as naive
+from benchmarks.naive import xeri as naive, xeri_in_place
 from games.xeri.engine import RULES
-from tests.naive import assert_every_apply_keeps, compare, imported_modules, play_both
+from tests.naive import ROOT, assert_every_apply_keeps, compare, imported_modules, play_both
 
 
 @pytest.mark.parametrize("seats", [2, 4])
@@ -59,3 +63,61 @@ def test_the_comparison_times_both_on_the_same_matches():
         }
     )
     assert set(figures["speedup_in_place"]) == {"naive", "naive_plain"}
+
+
+# --- the in-place yardstick (benchmarks/naive/xeri_in_place.py, issue 33) ---------------
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_in_place_version_plays_the_engines_match(seats, seed):
+    engine, in_place, played = play_both(
+        RULES, xeri_in_place.State, "classic", seats, f"in-place-{seed}"
+    )
+
+    assert played == 48 * seats
+    assert in_place.rounds_won == list(engine.won) and in_place.totals == list(engine.totals)
+
+
+def test_the_in_place_version_changes_its_state_and_refuses_what_is_not_in_the_hand():
+    state = xeri_in_place.new("classic", 2, RULES.deal("in-place-refuse", "classic", 2))
+    seat = state.to_move
+    held = [action["card"] for action in state.legal_actions()]
+    other = next(code for code in ("AC", "AD", "AH", "AS", "2C", "2D", "2H") if code not in held)
+
+    with pytest.raises(xeri_in_place.IllegalAction):
+        state.apply({"seat": seat, "type": "play", "card": other})
+    with pytest.raises(xeri_in_place.IllegalAction):
+        state.apply({"seat": 1 - seat, "type": "play", "card": held[0]})
+    after, events = state.apply({"seat": seat, "type": "play", "card": held[0]})
+    assert after is state and held[0] not in state.hands[seat] and events[0]["card"] == held[0]
+
+
+def test_the_in_place_version_uses_none_of_the_engines_code():
+    assert imported_modules("benchmarks/naive/xeri_in_place.py") == set()
+
+
+def test_the_comparison_times_the_in_place_version_on_the_same_matches():
+    figures = compare("--game", "xeri", "--variant", "classic", "--seats", "2", "--games", "2")
+
+    assert figures["in_place"]["actions_per_second"] == pytest.approx(
+        96 * figures["in_place"]["games_per_second"], rel=0.01
+    )
+    assert figures["speedup_in_place_engine"] > 0
+
+
+def test_the_floor_runs_the_same_loop_against_the_in_place_version():
+    done = subprocess.run(
+        [sys.executable, "benchmarks/naive/floor.py", "--actions", "2000", "--repeats", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["floor_over_in_place"] == pytest.approx(
+        figures["floor_actions_per_cpu_second"] / figures["xeri_in_place_actions_per_cpu_second"],
+        rel=0.01,
+    )

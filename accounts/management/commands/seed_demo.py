@@ -12,12 +12,9 @@ DEMO_PASSWORD = "xix-demo-pass"
 DEMO_PLAYERS = [("alice", "alice@example.com"), ("bob", "bob@example.com")]
 # A staff account in the Moderators group, to try the admin with.
 DEMO_MODERATOR = ("mod", "mod@example.com")
-BOTS = [
-    ("bot-random", User.BotLevel.RANDOM),
-    ("bot-heuristic", User.BotLevel.HEURISTIC),
-    ("bot-strong", User.BotLevel.STRONG),
-    ("bot-expert", User.BotLevel.EXPERT),
-]
+# One bot account per level, easy to hard (bot-random, bot-heuristic, bot-strong,
+# bot-expert): every game offers every level, and an account plays them all.
+BOTS = [(f"bot-{level}", level) for level in User.BotLevel.values]
 
 
 class Command(BaseCommand):
@@ -45,7 +42,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"  ({DEMO_MODERATOR[0]} is a moderator: the admin is at /{settings.ADMIN_URL})"
         )
-        bots = ", ".join(f"{username} ({level})" for username, level in BOTS)
+        bots = ", ".join(f"{username} ({User.BotLevel(level).label})" for username, level in BOTS)
         self.stdout.write(f"Bot accounts (they cannot log in): {bots}")
 
     def ensure_player(self, username: str, email: str) -> User:

@@ -4,7 +4,9 @@ A bot is a function ``choose(view, rng)``: from one seat's view (``RULES.seat_vi
 a ``random.Random``, a legal action of that seat. It reads nothing but the view. For the
 platform (``games.registry.bots``) the same bots are objects from ``make_bot(level)`` that
 answer ``choose(view, seed)``. The ``strong`` level is a search (``strong.py``): an
-information-set Monte Carlo tree search over the cards the seat cannot see.
+information-set Monte Carlo tree search over the cards the seat cannot see; ``expert`` is
+the same search with ``EXPERT_FACTOR`` times its iterations per move. ``LEVELS`` runs from
+easy to hard (``accounts.models.User.BotLevel`` names them for people).
 """
 
 import random
@@ -14,7 +16,9 @@ from .heuristic import choose as choose_heuristic
 from .random_bot import choose as choose_random
 
 BOTS = {"random": choose_random, "heuristic": choose_heuristic}
-LEVELS = (*BOTS, "strong")
+LEVELS = (*BOTS, "strong", "expert")
+EXPERT_FACTOR = 3  # the expert's iterations per move, in strong's (docs/bots.md, "Expert")
+SEARCHES = {"strong": 1, "expert": EXPERT_FACTOR}  # level -> times strong.ITERATIONS
 
 
 class Bot:
@@ -29,13 +33,25 @@ class Bot:
 
 
 def make_bot(level: str, **options):
-    """The bot of ``level``; the strong one takes ``playouts`` (search iterations per move,
-    ``strong.ITERATIONS`` by default), the others no option."""
-    if level == "strong" and set(options) <= {"playouts"}:
-        return strong.make_strong(options.get("playouts") or strong.ITERATIONS)
+    """The bot of ``level``; strong and expert take ``playouts`` (search iterations per move;
+    by default ``strong.ITERATIONS`` times ``SEARCHES[level]``), the others no option."""
+    if level in SEARCHES and set(options) <= {"playouts"}:
+        default = SEARCHES[level] * strong.ITERATIONS
+        bot = strong.make_strong(options.get("playouts") or default)
+        bot.level = level
+        return bot
     if level not in BOTS or options:
         raise ValueError(f"ONEXENO has no {level!r} bot with options {options}")
     return Bot(level)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "choose_heuristic", "choose_random", "make_bot"]
+__all__ = [
+    "BOTS",
+    "EXPERT_FACTOR",
+    "LEVELS",
+    "SEARCHES",
+    "Bot",
+    "choose_heuristic",
+    "choose_random",
+    "make_bot",
+]

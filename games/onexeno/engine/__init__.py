@@ -10,18 +10,18 @@ actions over the set-up (``onexeno.md`` and the binding ``onexeno-rulings.md``).
 
 from .cards import FACES, IDS, VALUE, shown, turn
 from .game_rules import RULES
-from .outcome import REASONS, outcome
+from .outcome import ENDINGS, outcome
 from .records import FORMAT, check_record, read_header, record_header
 from .state import BASIC, PARTNERS, State, replay
 from .views import full_view, seat_view, spectator_view
 
 __all__ = [
     "BASIC",
+    "ENDINGS",
     "FACES",
     "FORMAT",
     "IDS",
     "PARTNERS",
-    "REASONS",
     "RULES",
     "VALUE",
     "State",

@@ -11,7 +11,7 @@ from games.kit.variants import VariantInfo
 
 from . import records
 from .cards import IDS
-from .outcome import REASONS, outcome
+from .outcome import ENDINGS, outcome
 from .state import (
     BASIC,
     HAND,
@@ -43,7 +43,7 @@ class OnexenoRules(StatePlay):
             timeout_policy="zombie",
         ),
     }
-    reasons = REASONS
+    endings = ENDINGS
 
     # --- set-up ------------------------------------------------------------------------
 

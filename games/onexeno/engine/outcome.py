@@ -1,12 +1,19 @@
 """The end of a game as the platform reads it: ``games.kit.outcome.Outcome``."""
 
-from games.kit.outcome import Outcome, side_ranks
+from games.kit.outcome import Ending, Outcome, side_ranks
 
 from .state import ALL_OUT, WENT_OUT, State
 
-REASONS = {
-    WENT_OUT: "a player laid their last card",
-    ALL_OUT: "every player passed for good in the end game",
+# Either may leave sides sharing the first place: equal side scores share a place (R22).
+ENDINGS = {
+    WENT_OUT: Ending(
+        "A player laid their last card", "a player laid their last card", can_draw=True
+    ),
+    ALL_OUT: Ending(
+        "Every player passed for good in the end game",
+        "every player passed for good in the end game",
+        can_draw=True,
+    ),
 }
 
 

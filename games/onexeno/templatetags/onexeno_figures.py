@@ -24,9 +24,11 @@ CELL_NAMES = (
 
 
 @register.inclusion_tag("onexeno/_card.html")
-def onexeno_card(card: int, rotation: int = 0, note: str = "", seam: str = ""):
+def onexeno_card(card: int, rotation: int = 0, note: str = "", seam: str = "", label: str = ""):
     """The card ``card`` (its id) laid with ``rotation`` quarter turns clockwise; ``seam``
-    ("left" or "right") outlines that column, the edge it shares with a neighbour."""
+    ("left" or "right") outlines that column, the edge it shares with a neighbour;
+    ``label``, when given, is its text alternative (the table names a laid card with its
+    cell and whether it is new)."""
     if card not in cards.ID_SET or rotation not in range(4):
         raise template.TemplateSyntaxError(f"no ONEXENO card {card!r} at rotation {rotation!r}")
     face = cards.shown(card, rotation)
@@ -38,7 +40,7 @@ def onexeno_card(card: int, rotation: int = 0, note: str = "", seam: str = ""):
         for cell in READING_ORDER
     ]
     dark = [name for cell, name in enumerate(CELL_NAMES) if face >> cell & 1]
-    label = f"Card of value {cards.VALUE[card]}, " + (
+    label = label or f"Card of value {cards.VALUE[card]}, " + (
         f"dark at {', '.join(dark)}" if dark else "all light"
     )
     return {"cells": cells, "value": cards.VALUE[card], "label": label, "note": note}

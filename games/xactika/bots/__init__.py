@@ -7,10 +7,12 @@ a seed, so a choice is reproducible. ``games.registry.bots("xactika")`` finds th
     >>> from games.xactika.bots import make_bot
     >>> action = make_bot("heuristic").choose(view, random.Random(f"{game_id}:{n}"))
 
-Levels: ``random`` (a uniformly random legal action), ``heuristic`` (bids its likely
-tricks, then plays to make its bid exactly) and ``strong`` (an information-set search
-over deals consistent with its view, to the end of the round; ``strong.py``). See
-``docs/bots.md``, section Xactika.
+Levels, easy to hard (``accounts.models.User.BotLevel`` names them for people): ``random``
+(a uniformly random legal action), ``heuristic`` (bids its likely tricks, then plays to
+make its bid exactly), ``strong`` (an information-set search over deals consistent with
+its view, to the end of the round; ``strong.py``) and ``expert`` (the same search with
+``EXPERT_FACTOR`` times strong's iterations per move). See ``docs/bots.md``, section
+Xactika.
 """
 
 import random
@@ -18,9 +20,25 @@ import random
 from games.kit.play import RandomBot as KitRandomBot
 
 from .heuristic import HeuristicBot, legal_of
-from .strong import StrongBot
+from .strong import StrongBot, iterations_for
 
-LEVELS = ("random", "heuristic", "strong")
+LEVELS = ("random", "heuristic", "strong", "expert")
+EXPERT_FACTOR = 4  # the expert's iterations per move, in strong's (docs/bots.md, "Expert")
+
+
+class ExpertBot(StrongBot):
+    """The strong bot's search with ``factor`` times its default iterations per move
+    (``iterations_for`` the table's seats), or ``iterations`` when given."""
+
+    def __init__(self, iterations: int | None = None, factor: int = EXPERT_FACTOR):
+        super().__init__(iterations)
+        self.level = "expert"
+        self.given = iterations
+        self.factor = factor
+
+    def choose(self, view: dict, rng=None) -> dict:
+        self.fixed = self.given or self.factor * iterations_for(view["seats"])
+        return super().choose(view, rng)
 
 
 class RandomBot(KitRandomBot):
@@ -32,10 +50,12 @@ class RandomBot(KitRandomBot):
 
 
 def make_bot(level: str, **options):
-    """A bot of ``level``. Only ``strong`` takes an option: ``playouts``, its iterations per
-    move (``bot_arena --playouts``); the other bots take none."""
+    """A bot of ``level``. Only ``strong`` and ``expert`` take an option: ``playouts``, their
+    iterations per move (``bot_arena --playouts``); the other bots take none."""
     if level == "strong" and set(options) <= {"playouts"}:
         return StrongBot(options.get("playouts"))
+    if level == "expert" and set(options) <= {"playouts"}:
+        return ExpertBot(options.get("playouts"))
     if options:
         raise ValueError(
             f"Xactika's {level} bot takes no options, not {', '.join(sorted(options))}"
@@ -47,4 +67,12 @@ def make_bot(level: str, **options):
     raise ValueError(f"unknown Xactika bot level {level!r}; choose from {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "HeuristicBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = [
+    "EXPERT_FACTOR",
+    "LEVELS",
+    "ExpertBot",
+    "HeuristicBot",
+    "RandomBot",
+    "StrongBot",
+    "make_bot",
+]

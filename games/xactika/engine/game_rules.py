@@ -11,7 +11,7 @@ from games.kit.variants import VariantInfo
 
 from . import records
 from .cards import CODES, VALUES, bits
-from .outcome import REASONS, outcome
+from .outcome import ENDINGS, outcome
 from .state import (
     HAND,
     LABELS,
@@ -41,7 +41,7 @@ class XactikaRules(StatePlay):
         )
         for variant in VARIANTS
     }
-    reasons = REASONS
+    endings = ENDINGS
 
     # --- set-up ------------------------------------------------------------------------
 

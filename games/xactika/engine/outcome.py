@@ -1,10 +1,14 @@
-"""The end of a game of Xactika: its reason in words, and the ``Outcome`` the platform reads."""
+"""The end of a game of Xactika: its ending in words, and the ``Outcome`` the platform reads."""
 
-from games.kit.outcome import Outcome
+from games.kit.outcome import Ending, Outcome
 
 from .state import ranks
 
-REASONS = {"rounds_played": "Every round has been played."}
+ENDINGS = {
+    "rounds_played": Ending(
+        "Every round has been played", "Every round has been played.", can_draw=True
+    )
+}
 
 
 def outcome(state) -> Outcome | None:

@@ -8,12 +8,14 @@ action raises ``IllegalAction`` with a message naming the rule, and changes noth
 
 import random
 
+from games.kit.actions import Action
 from games.kit.errors import IllegalAction, InvalidSetup
 from games.kit.outcome import competition_ranks
 from games.kit.play import fold_actions
 from games.kit.shapes import check_action_shape
 
 from .cards import (
+    ALL,
     CODES,
     COUNTS,
     DECK_SIZE,
@@ -40,6 +42,30 @@ BIDDING, PLAY, OVER = "bidding", "play", "over"
 # The two shapes of an action (GAMES.md): a lead names a shape, a follow does not.
 _LEAD_SCHEMA = {"bid": {"n": int}, "play": {"card": str, "shape": str}}
 _FOLLOW_SCHEMA = {"bid": {"n": int}, "play": {"card": str}}
+
+# The legal actions, made once: unchangeable ``Action``s that ``legal_actions`` lists and
+# ``apply`` trusts (their key: kind, seat, then the bid, or the card and the shape).
+BIDS = tuple(
+    tuple(Action((BID, seat, n), seat=seat, type="bid", n=n) for n in range(MAX_BID + 1))
+    for seat in range(MAX_SEATS)
+)
+LEADS = tuple(
+    tuple(
+        tuple(
+            Action((PLAY, seat, card, shape), seat=seat, type="play", card=code, shape=name)
+            for shape, name in enumerate(SHAPES)
+        )
+        for card, code in enumerate(CODES)
+    )
+    for seat in range(MAX_SEATS)
+)
+FOLLOWS = tuple(
+    tuple(
+        Action((PLAY, seat, card, None), seat=seat, type="play", card=code)
+        for card, code in enumerate(CODES)
+    )
+    for seat in range(MAX_SEATS)
+)
 
 
 def _well_formed(action) -> bool:
@@ -82,11 +108,20 @@ def check_setup(variant, seats, setup) -> None:
     for number, deck in enumerate(rounds):
         if not isinstance(deck, list) or len(deck) != DECK_SIZE:
             raise InvalidSetup(f"round {number}'s shuffle must be a list of {DECK_SIZE} cards")
+        if _card_set(deck) == INDEX.keys():  # every card once: the usual shuffle, at once
+            continue
         for card in deck:
             if not isinstance(card, str) or card not in INDEX:
                 raise InvalidSetup(f"round {number}'s shuffle holds {card!r}, which is no card")
-        if len(set(deck)) != DECK_SIZE:
-            raise InvalidSetup(f"round {number}'s shuffle repeats a card (so misses another)")
+        raise InvalidSetup(f"round {number}'s shuffle repeats a card (so misses another)")
+
+
+def _card_set(deck: list) -> set | None:
+    """The set of ``deck``'s items, None if one cannot be in a set."""
+    try:
+        return set(deck)
+    except TypeError:
+        return None
 
 
 def draw_setup(seed, seats: int) -> dict:
@@ -99,6 +134,10 @@ def draw_setup(seed, seats: int) -> dict:
     }
 
 
+# A card's code -> its set; a checked deal's cards are different, so their sets add up.
+BIT = {code: 1 << card for code, card in INDEX.items()}
+
+
 def parse_deals(seats: int, setup: dict) -> tuple:
     """Per round: (hand of every seat as a card set, set-aside cards), by the dealing order.
 
@@ -108,15 +147,12 @@ def parse_deals(seats: int, setup: dict) -> tuple:
     for number, deck in enumerate(setup["rounds"]):
         dealer = (setup["first_dealer"] + number) % seats
         hands = [0] * seats
+        dealt = 0
         for block in range(seats):
-            mask = 0
-            for code in deck[HAND * block : HAND * block + HAND]:
-                mask |= 1 << INDEX[code]
+            mask = sum(map(BIT.__getitem__, deck[HAND * block : HAND * block + HAND]))
             hands[(dealer + 1 + block) % seats] = mask
-        aside = 0
-        for code in deck[HAND * seats :]:
-            aside |= 1 << INDEX[code]
-        deals.append((tuple(hands), aside))
+            dealt |= mask
+        deals.append((tuple(hands), ALL ^ dealt))
     return tuple(deals)
 
 
@@ -280,27 +316,41 @@ class State:
 
     def legal_actions(self) -> list[dict]:
         """Bids in rising order; cards in code order, each lead with its shapes in order."""
+        phase = self.phase
         seat = self.to_move
-        if self.phase == OVER:
+        if phase == PLAY:
+            hand = self.hands[seat]
+            called = self.called
+            if called is None:
+                leads = LEADS[seat]
+                return [action for card in bits(hand) for action in leads[card]]
+            follows = FOLLOWS[seat]
+            return [follows[card] for card in bits(hand & SUITS[called[0]][called[1]] or hand)]
+        if phase == OVER:
             return []
-        if self.phase == BIDDING:
-            barred = self.barred
-            return [
-                {"seat": seat, "type": "bid", "n": n} for n in range(MAX_BID + 1) if n != barred
-            ]
-        cards = bits(self.follow_cards(seat))
-        if self.called is None:
-            return [
-                {"seat": seat, "type": "play", "card": CODES[card], "shape": shape}
-                for card in cards
-                for shape in SHAPES
-            ]
-        return [{"seat": seat, "type": "play", "card": CODES[card]} for card in cards]
+        barred = self.barred
+        return [action for action in BIDS[seat] if action.key[2] != barred]
 
     # --- applying an action -------------------------------------------------------------
 
     def apply(self, action) -> tuple["State", tuple]:
         """(new state, events), or raise IllegalAction; ``self`` never changes."""
+        if type(action) is Action and action.key[1] == self.to_move:
+            # One of ``legal_actions``' own: its shape is right, and it is this seat's turn.
+            key = action.key
+            if key[0] == BID:
+                if self.phase == BIDDING and key[2] != self.barred:
+                    return self._bid(key[1], key[2])
+            elif self.phase == PLAY and self.hands[key[1]] >> key[2] & 1:
+                called = self.called
+                if key[3] is None:
+                    if called is not None:
+                        suit = self.hands[key[1]] & SUITS[called[0]][called[1]]
+                        if not suit or suit >> key[2] & 1:
+                            return self._play(key[1], key[2], called, None)
+                elif called is None:
+                    return self._play(key[1], key[2], None, key[3])
+        # Any other object: every rule checked, in the order of the rulings.
         if self.phase == OVER:
             raise IllegalAction("the game is over: no action is legal any more (ruling 19)")
         if not _well_formed(action):
@@ -316,10 +366,10 @@ class State:
                 raise IllegalAction(f"there is no seat {seat}: the seats are 0 to {self.seats - 1}")
             raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
         if action["type"] == "bid":
-            return self._bid(seat, action["n"])
-        return self._play(seat, action)
+            return self._check_bid(seat, action["n"])
+        return self._check_play(seat, action)
 
-    def _bid(self, seat: int, n: int):
+    def _check_bid(self, seat: int, n: int):
         if self.phase != BIDDING:
             raise IllegalAction("the bidding of this round is over: play a card (ruling 6)")
         if not 0 <= n <= MAX_BID:
@@ -331,6 +381,10 @@ class State:
                 f"the dealer may not bid {n}: the others bid {total}, and the bids may not "
                 f"total exactly {MAX_BID} (the hook, ruling 8)"
             )
+        return self._bid(seat, n)
+
+    def _bid(self, seat: int, n: int):
+        """A checked bid."""
         state = self._copy()
         bids = list(self.bids)
         bids[seat] = n
@@ -345,7 +399,7 @@ class State:
             state.to_move = (seat + 1) % self.seats
         return state, tuple(events)
 
-    def _play(self, seat: int, action: dict):
+    def _check_play(self, seat: int, action: dict):
         if self.phase != PLAY:
             raise IllegalAction(
                 f"no card is played before all {self.seats} bids are made: "
@@ -372,38 +426,47 @@ class State:
                 raise IllegalAction(
                     f"{action['shape']!r} is not a shape: call ball, cube, cone or star (ruling 9)"
                 )
-            called = (shape, COUNTS[card][shape])
+            return self._play(seat, card, None, shape)
+        called = self.called
+        if "shape" in action:
+            raise IllegalAction(
+                f"only the leader calls a shape: this trick is {suit_name(*called)} (ruling 9)"
+            )
+        in_suit = hand & SUITS[called[0]][called[1]]
+        if in_suit and not in_suit >> card & 1:
+            raise IllegalAction(
+                f"you must follow {suit_name(*called)}: you hold "
+                f"{', '.join(codes(in_suit))} (ruling 10)"
+            )
+        return self._play(seat, card, called, None)
+
+    def _play(self, seat: int, card: int, called, shape):
+        """A checked card: a lead calling ``shape`` (``called`` None), or a follow of
+        ``called``."""
+        code = CODES[card]
+        if called is None:
+            count = COUNTS[card][shape]
+            called = (shape, count)
             event = {
                 "type": "lead",
                 "seat": seat,
                 "card": code,
                 "shape": SHAPES[shape],
-                "count": called[1],
+                "count": count,
             }
         else:
-            called = self.called
-            if "shape" in action:
-                raise IllegalAction(
-                    f"only the leader calls a shape: this trick is {suit_name(*called)} (ruling 9)"
-                )
-            in_suit = hand & SUITS[called[0]][called[1]]
-            if in_suit and not in_suit >> card & 1:
-                raise IllegalAction(
-                    f"you must follow {suit_name(*called)}: you hold "
-                    f"{', '.join(codes(in_suit))} (ruling 10)"
-                )
             event = {"type": "play", "seat": seat, "card": code}
         state = self._copy()
         state.n_actions += 1
         hands = list(self.hands)
-        hands[seat] = hand & ~(1 << card)
+        hands[seat] ^= 1 << card
         state.hands = tuple(hands)
         plays = (*self.plays, (seat, card))
-        events = [event]
         if len(plays) < self.seats:
             state.called, state.plays = called, plays
             state.to_move = (seat + 1) % self.seats
-            return state, tuple(events)
+            return state, (event,)
+        events = [event]
         state._gather(called, plays, events)
         return state, tuple(events)
 

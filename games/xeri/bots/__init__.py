@@ -7,24 +7,30 @@ reproducible. ``games.registry.bots("xeri")`` finds this module::
     >>> from games.xeri.bots import make_bot
     >>> action = make_bot("heuristic").choose(view, rng)
 
-Levels: ``random`` (a uniformly random legal play), ``heuristic`` (the rules of thumb of
-``heuristic.py``) and ``strong`` (a search over the deals the seat cannot tell apart, each
-card played out in the same deals, ``strong.py`` and ``sample.py``). See ``docs/bots.md``,
-section Xeri.
+Levels, easy to hard (``accounts.models.User.BotLevel`` names them for people): ``random``
+(a uniformly random legal play), ``heuristic`` (the rules of thumb of ``heuristic.py``),
+``strong`` (a search over the deals the seat cannot tell apart, each card played out in the
+same deals, ``strong.py`` and ``sample.py``) and ``expert`` (the same search with
+``EXPERT_FACTOR`` times as many samples per move). See ``docs/bots.md``, section Xeri.
 """
 
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
-from .strong import strong_bot
+from .strong import ITERATIONS, strong_bot
 
-LEVELS = ("random", "heuristic", "strong")
+LEVELS = ("random", "heuristic", "strong", "expert")
+EXPERT_FACTOR = 4  # the expert's samples per move, in strong's (docs/bots.md, "Expert")
 
 
 def make_bot(level: str, **options):
-    """A bot of ``level``. Only the strong bot takes an option: ``playouts``, the deals it
-    samples per move (``manage.py bot_arena --playouts``); the default is its own."""
-    if level == "strong" and set(options) <= {"playouts"}:
-        return strong_bot(options.get("playouts"))
+    """A bot of ``level``. Only the strong and expert bots take an option: ``playouts``,
+    the deals they sample per move (``manage.py bot_arena --playouts``); the default is
+    ``ITERATIONS`` for strong and ``EXPERT_FACTOR`` times that for expert."""
+    if level in ("strong", "expert") and set(options) <= {"playouts"}:
+        default = ITERATIONS if level == "strong" else EXPERT_FACTOR * ITERATIONS
+        bot = strong_bot(options.get("playouts") or default)
+        bot.level = level
+        return bot
     if options:
         raise ValueError(f"Xeri's {level} bot takes no options, not {', '.join(sorted(options))}")
     if level == "random":
@@ -34,4 +40,4 @@ def make_bot(level: str, **options):
     raise ValueError(f"unknown Xeri bot level {level!r}; choose from {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "HeuristicBot", "RandomBot", "make_bot", "strong_bot"]
+__all__ = ["EXPERT_FACTOR", "LEVELS", "HeuristicBot", "RandomBot", "make_bot", "strong_bot"]

@@ -9,7 +9,7 @@ from games.kit.variants import VariantInfo
 
 from . import records, setup as setups
 from .cards import CARDS
-from .outcome import REASONS, SIDES, outcome
+from .outcome import ENDINGS, SIDES, outcome
 from .setup import HAND, PILE, VARIANT
 from .state import State, replay, side_of
 from .views import full_view, seat_view, spectator_view
@@ -31,7 +31,7 @@ class XeriRules(StatePlay):
             can_draw=True,
         )
     }
-    reasons = REASONS
+    endings = ENDINGS
 
     # --- set-up ------------------------------------------------------------------------
 

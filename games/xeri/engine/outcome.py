@@ -1,12 +1,22 @@
 """The end of a match (ruling 18): more rounds won, then more points, else a draw."""
 
-from games.kit.outcome import Outcome, side_ranks
+from games.kit.outcome import Ending, Outcome, side_ranks
 
 SIDES = {2: None, 4: ((0, 2), (1, 3))}
-REASONS = {
-    "rounds": "The side that won more rounds wins the match.",
-    "points": "Both sides won as many rounds; the side with more points over all rounds wins.",
-    "draw": "Both sides won as many rounds and scored as many points: the match is drawn.",
+ENDINGS = {
+    "rounds": Ending(
+        "The side that won more rounds wins the match",
+        "The side that won more rounds wins the match.",
+    ),
+    "points": Ending(
+        "Both sides won as many rounds; the side with more points over all rounds wins",
+        "Both sides won as many rounds; the side with more points over all rounds wins.",
+    ),
+    "draw": Ending(
+        "Both sides won as many rounds and scored as many points: the match is drawn",
+        "Both sides won as many rounds and scored as many points: the match is drawn.",
+        can_draw=True,
+    ),
 }
 
 

@@ -4,15 +4,27 @@ A state is a fold of the actions over the set-up. ``apply`` returns a new state 
 events the play caused; everything automatic (later deals, the last pile, scoring, the
 next round's deal and its redeals) happens inside it, right after the play that causes it.
 
-Speed: ``replay`` copies the first state once and plays every action into that copy, and
-the public log is an append-only list that states share (each reads its own prefix), so a
-long match costs neither a copy per action nor a log per state.
+Speed (docs/performance.md, "Xeri and Xactika against an in-place engine"): a state is
+nine fields, and a play changes few of them. What never changes in a match (variant,
+seats, set-up, every deal's sorted hands, made once when first needed) is one ``Match``
+that all its states share; what changes once a capture, a deal or a round (the capture
+piles, xeris, deal number, score sheets) is one ``Tally``, shared until it changes; hands
+and piles are lists that ``apply`` never changes once made (a play makes new ones), so a
+new state shares every other list with the old one. The public log is a chain of tuples,
+each pointing to the one before, so a play adds one tuple and no state holds a copy of
+the log. ``legal_actions`` lists shared ``games.kit.actions.Action`` objects (one per seat
+and card), and ``apply`` trusts such an action's shape and checks only that it is the
+seat's turn and the card is held. ``copy`` gives a state that owns its lists, for ``play``
+to change in place (``replay`` and the strong bot's playouts).
 """
 
+from operator import attrgetter
+
+from games.kit.actions import Action
 from games.kit.errors import IllegalAction, InvalidSetup
 from games.kit.shapes import check_action_shape
 
-from .cards import CODE_RULE, JACK, ORDER, POINTS, RANK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, spell
+from .cards import CARDS, CODE_RULE, JACK, ORDER, POINTS, RANK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, spell
 from .events import event_json
 from .setup import DECK, HAND, PILE, check_setup, copy_setup
 
@@ -27,23 +39,6 @@ XERI, JACK_XERI = "xeri", "jack_xeri"
 XERI_POINTS = {XERI: 10, JACK_XERI: 20}  # a Jack xeri is 20 in all (ruling 10)
 MORE_CARDS = 3  # ruling 16
 HALF = DECK // 2
-# What a copy of a state shares with it: numbers, the set-up, and the append-only log.
-SHARED = (
-    "variant",
-    "seats",
-    "setup",
-    "rounds",
-    "round",
-    "dealer",
-    "deal_no",
-    "draw",
-    "last_capturer",
-    "plays",
-    "to_move",
-    "n_actions",
-    "log",
-    "log_len",
-)
 
 
 def side_of(seat: int) -> int:
@@ -80,29 +75,131 @@ def score_sheet(captured, xeris) -> list[dict]:
     return sheets
 
 
-class State:
-    """A Xeri match between two actions. Read it; never change it (``apply`` copies)."""
+# The legal actions: one shared, unchangeable action per seat and card.
+PLAYS = tuple(
+    {card: Action((seat, card), seat=seat, type=PLAY, card=card) for card in ORDER}
+    for seat in range(4)
+)
 
-    __slots__ = (*SHARED, "hands", "pile", "captured", "xeris", "sheets", "won", "totals")
+
+def xeri_kind(pile, rank: str) -> str | None:
+    """What a card of ``rank`` that takes ``pile`` makes: a xeri or a Jack xeri when the
+    pile is one card of its rank (rulings 10, 11), else None."""
+    if len(pile) == 1 and rank == RANK[pile[0]]:
+        return JACK_XERI if rank == JACK else XERI
+    return None
+
+
+class Match:
+    """What never changes in a match; ``hands`` deals each deal's sorted hands once."""
+
+    __slots__ = ("variant", "seats", "setup", "rounds", "dealt")
+
+    def __init__(self, variant: str, seats: int, setup: dict):
+        self.variant = variant
+        self.seats = seats
+        self.setup = setup
+        self.rounds = len(setup["rounds"])
+        self.dealt = {}
+
+    def hands(self, index: int, deal_no: int) -> list:
+        """Every seat's hand of deal ``deal_no`` (from 1) of round ``index``: six cards to
+        each seat, the dealer's left first (ruling 32), each hand in canonical order."""
+        found = self.dealt.get((index, deal_no))
+        if found is None:
+            seats = self.seats
+            deck = self.setup["rounds"][index]["deck"]
+            draw = 0 if deal_no == 1 else PILE + (deal_no - 1) * HAND * seats
+            dealer = (self.setup["first_dealer"] + index) % seats
+            found = [None] * seats
+            order = [ORDER[card] for card in deck[draw : draw + HAND * seats]]
+            for j in range(seats):
+                block = sorted(order[j * HAND : (j + 1) * HAND])
+                found[(dealer + 1 + j) % seats] = [CARDS[index] for index in block]
+            self.dealt[index, deal_no] = found
+        return found
+
+
+class Tally:
+    """The part of a state that changes once a capture, a deal or a round: the round in
+    progress, its capture piles and xeris, and the finished rounds' sheets and totals.
+    Shared by the states between two such changes; ``copy`` before changing one."""
+
+    __slots__ = (
+        "dealer",
+        "deal_no",
+        "start",
+        "captured",
+        "xeris",
+        "last_capturer",
+        "sheets",
+        "won",
+        "totals",
+    )
+
+    def copy(self) -> "Tally":
+        other = Tally.__new__(Tally)
+        other.dealer = self.dealer
+        other.deal_no = self.deal_no
+        other.start = self.start
+        other.captured = self.captured
+        other.xeris = self.xeris
+        other.last_capturer = self.last_capturer
+        other.sheets = self.sheets
+        other.won = self.won
+        other.totals = self.totals
+        return other
+
+
+def _field(path: str, doc: str) -> property:
+    """A read-only attribute of the state that lives on its tally or its match."""
+    return property(attrgetter(path), doc=doc)
+
+
+class State:
+    """A Xeri match between two actions. Read it; never change it (``apply`` makes a new
+    one; ``copy`` then ``play`` is the in-place path of the strong bot's playouts)."""
+
+    __slots__ = ("match", "round", "draw", "hands", "pile", "to_move", "n_actions", "log", "tally")
 
     @classmethod
     def new(cls, variant: str, seats: int, setup: dict) -> "State":
         check_setup(variant, seats, setup)
         state = cls()
-        state.variant = variant
-        state.seats = seats
-        state.setup = copy_setup(setup)  # the caller's set-up may change; ours must not
-        state.rounds = len(setup["rounds"])
+        # the caller's set-up may change; ours must not
+        state.match = Match(variant, seats, copy_setup(setup))
+        tally = state.tally = Tally()
+        tally.sheets = []
+        tally.won = [0, 0]
+        tally.totals = [0, 0]
         state.n_actions = 0
-        state.sheets = []
-        state.won = [0, 0]
-        state.totals = [0, 0]
-        state.log = []
-        state.log_len = 0
+        state.log = None
         state._start_round(0)
         return state
 
     # --- reading -----------------------------------------------------------------------
+
+    variant = _field("match.variant", "The variant.")
+    seats = _field("match.seats", "The number of seats.")
+    rounds = _field("match.rounds", "The number of rounds of the match.")
+    dealer = _field("tally.dealer", "The dealer of the round in progress.")
+    deal_no = _field("tally.deal_no", "The deal of the round in progress (from 1).")
+    captured = _field("tally.captured", "Each side's capture pile this round.")
+    xeris = _field("tally.xeris", "Each side's [xeris, Jack xeris] this round.")
+    last_capturer = _field("tally.last_capturer", "The seat that took last, or None.")
+    sheets = _field("tally.sheets", "The finished rounds' score sheets.")
+    won = _field("tally.won", "Rounds won by each side.")
+    totals = _field("tally.totals", "Each side's points over the finished rounds.")
+
+    @property
+    def setup(self) -> dict:
+        return self.match.setup
+
+    @setup.setter
+    def setup(self, setup: dict) -> None:
+        """Another set-up from here on (the bots' samples): later deals and rounds come
+        from it. Only on a copy, as ``play``."""
+        self.match = Match(self.match.variant, self.match.seats, setup)
 
     @property
     def over(self) -> bool:
@@ -111,37 +208,97 @@ class State:
     @property
     def deck(self) -> list:
         """The deck of the round in progress (of the last round once the match is over)."""
-        return self.setup["rounds"][self.round]["deck"]
+        return self.match.setup["rounds"][self.round]["deck"]
 
     @property
     def stock(self) -> int:
         return DECK - self.draw
 
+    @property
+    def plays(self) -> int:
+        """Cards played in the round in progress."""
+        return self.n_actions - self.tally.start
+
     def events(self) -> list[tuple]:
         """The public log of the match so far, as tuples (``events.event_json`` spells them)."""
-        return self.log[: self.log_len]
+        found = []
+        node = self.log
+        while node is not None:
+            found.append(node[1:])
+            node = node[0]
+        found.reverse()
+        return found
 
     @property
     def scores(self) -> list[int]:
         """Each seat's side's points over the finished rounds (ruling 26)."""
-        return [self.totals[side_of(seat)] for seat in range(self.seats)]
+        totals = self.tally.totals
+        return [totals[side_of(seat)] for seat in range(self.match.seats)]
 
     def legal_actions(self) -> list[dict]:
-        if self.to_move is None:
-            return []
         seat = self.to_move
-        return [{"seat": seat, "type": PLAY, "card": card} for card in self.hands[seat]]
+        if seat is None:
+            return []
+        plays = PLAYS[seat]
+        return [plays[card] for card in self.hands[seat]]
 
     # --- acting ------------------------------------------------------------------------
 
     def apply(self, action) -> tuple["State", tuple]:
         """(new state, the events of this play), or IllegalAction naming the rule."""
-        seat, card = self.check(action)
-        after = self.copy()
-        start = after.log_len
-        after.play(seat, card)
-        events = after.log[start : after.log_len]
-        return after, tuple(event_json(event, after.sheets) for event in events)
+        hands = self.hands
+        if type(action) is Action:  # one of ours: only the turn and the hand to check
+            seat, card = action.key
+            if seat != self.to_move or card not in hands[seat]:
+                seat, card = self.check(action)
+        else:
+            seat, card = self.check(action)
+        after = State.__new__(State)
+        after.match = match = self.match
+        after.round = self.round
+        after.draw = self.draw
+        tally = after.tally = self.tally
+        pile = self.pile
+        rank = RANK[card]
+        count = self.n_actions + 1
+        seats = match.seats
+        if (pile and (rank == JACK or rank == RANK[pile[-1]])) or not (count - tally.start) % (
+            HAND * seats
+        ):
+            return self._apply_move(after, seat, card)
+        # The usual play: the card goes on the pile and nothing automatic follows.
+        hand = hands[seat]
+        at = hand.index(card)
+        hands = list(hands)
+        hands[seat] = hand[:at] + hand[at + 1 :]
+        after.hands = hands
+        after.pile = [*pile, card]
+        after.n_actions = count
+        after.log = (self.log, PLAY, seat, card, (), None)
+        after.to_move = (seat + 1) % seats
+        return after, ({"type": PLAY, "seat": seat, "card": card, "captured": [], "xeri": None},)
+
+    def _apply_move(self, after: "State", seat: int, card: str) -> tuple["State", tuple]:
+        """``apply`` of a play that takes the pile or empties the hands: ``_move`` into
+        ``after``, and the events it logged."""
+        if not self._move(after, seat, card):  # a capture, and nothing automatic after it
+            node = after.log
+            return after, (
+                {
+                    "type": PLAY,
+                    "seat": seat,
+                    "card": card,
+                    "captured": [*node[4], card],
+                    "xeri": node[5],
+                },
+            )
+        events = []
+        node = after.log
+        while node is not self.log:
+            events.append(node[1:])
+            node = node[0]
+        sheets = after.tally.sheets
+        return after, tuple(event_json(event, sheets) for event in reversed(events))
 
     def check(self, action) -> tuple[int, str]:
         """(seat, card) of a legal action, or raise IllegalAction (ruling 34)."""
@@ -158,8 +315,9 @@ class State:
                 raise IllegalAction(NO_SUCH_ACTIONS[action["type"]])
             check_action_shape(action, SCHEMA)
         seat, card = action["seat"], action["card"]
-        if not 0 <= seat < self.seats:
-            raise IllegalAction(f"there is no seat {seat}: the seats are 0 to {self.seats - 1}")
+        seats = self.match.seats
+        if not 0 <= seat < seats:
+            raise IllegalAction(f"there is no seat {seat}: the seats are 0 to {seats - 1}")
         if seat != self.to_move:
             raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
         if card not in ORDER:
@@ -180,117 +338,156 @@ class State:
         return True
 
     def copy(self) -> "State":
+        """A state equal to this one that owns every list ``play`` changes: the hands, the
+        pile, the capture piles and the xeri counts (the rest it shares)."""
         other = State.__new__(State)
-        # Written out, not a loop over SHARED with getattr/setattr: the copy is nearly half
-        # of an ``apply`` (docs/performance.md, "Xeri ... straightforward versions").
-        other.variant = self.variant
-        other.seats = self.seats
-        other.setup = self.setup
-        other.rounds = self.rounds
+        other.match = self.match
         other.round = self.round
-        other.dealer = self.dealer
-        other.deal_no = self.deal_no
         other.draw = self.draw
-        other.last_capturer = self.last_capturer
-        other.plays = self.plays
+        other.hands = [list(hand) for hand in self.hands]
+        other.pile = list(self.pile)
         other.to_move = self.to_move
         other.n_actions = self.n_actions
         other.log = self.log
-        other.log_len = self.log_len
-        other.hands = [list(hand) for hand in self.hands]
-        other.pile = list(self.pile)
-        other.captured = [list(cards) for cards in self.captured]
-        other.xeris = [list(pair) for pair in self.xeris]
-        other.sheets = list(self.sheets)
-        other.won = list(self.won)
-        other.totals = list(self.totals)
+        tally = other.tally = self.tally.copy()
+        tally.captured = [list(cards) for cards in tally.captured]
+        tally.xeris = [list(pair) for pair in tally.xeris]
         return other
 
-    # --- in place: only on a fresh copy --------------------------------------------------
-
-    def _log(self, *event) -> None:
-        if len(self.log) != self.log_len:  # another state grew this log: branch off
-            self.log = self.log[: self.log_len]
-        self.log.append(event)
-        self.log_len += 1
+    # --- in place: only on a fresh copy, never applied from -----------------------------
 
     def play(self, seat: int, card: str) -> None:
-        """Play a checked card and everything that follows from it (rulings 7-14, 20)."""
+        """Play a checked card and everything that follows from it (rulings 7-14, 20), in
+        place: the strong bot's playouts and ``replay`` play into one ``copy``."""
         self.hands[seat].remove(card)
         pile = self.pile
         rank = RANK[card]
-        kind = None
-        taken = ()
         if pile and (rank == JACK or rank == RANK[pile[-1]]):
-            side = side_of(seat)
-            if len(pile) == 1 and rank == RANK[pile[0]]:
-                kind = JACK_XERI if rank == JACK else XERI
-                self.xeris[side][kind == JACK_XERI] += 1
+            tally = self.tally
+            side = seat & 1
+            kind = xeri_kind(pile, rank)
+            if kind:
+                tally.xeris[side][kind == JACK_XERI] += 1
             taken = tuple(pile)
-            self.captured[side] += [*pile, card]
+            tally.captured[side] += [*pile, card]
+            tally.last_capturer = seat
             self.pile = []
-            self.last_capturer = seat
         else:
             pile.append(card)
-        self.n_actions += 1
-        self.plays += 1
-        self._log("play", seat, card, taken, kind)
-        self.to_move = (seat + 1) % self.seats
-        if self.plays % (HAND * self.seats) == 0:
-            if self.draw < DECK:
-                self._deal_hands()
-            else:
-                self._end_round()
+            taken = ()
+            kind = None
+        count = self.n_actions = self.n_actions + 1
+        self.log = (self.log, PLAY, seat, card, taken, kind)
+        seats = self.match.seats
+        self.to_move = (seat + 1) % seats
+        if not (count - self.tally.start) % (HAND * seats):
+            self._after_the_hands()
+            # the new hands are the match's, to share with every state of it: copy them
+            # (the tally's lists are this state's: a deal shares them with a tally nobody
+            # else holds, a new round makes new ones)
+            self.hands = [list(hand) for hand in self.hands]
 
-    def _deal_hands(self) -> None:
-        """Six cards to each seat, the dealer's left first (ruling 32)."""
-        deck = self.deck
-        for j in range(self.seats):
-            seat = (self.dealer + 1 + j) % self.seats
-            self.hands[seat] = sorted(deck[self.draw : self.draw + HAND], key=ORDER.__getitem__)
-            self.draw += HAND
-        if self.plays:
-            self.deal_no += 1
-            self._log("deal", self.round + 1, self.deal_no)
+    def _move(self, after: "State", seat: int, card: str) -> bool:
+        """Play a checked card from this state into ``after`` (a fresh state sharing this
+        one's match and tally, or this state itself), then deal or end the round when the
+        hands are empty; whether it did (rulings 7-14, 20)."""
+        hands = self.hands
+        hand = hands[seat]
+        at = hand.index(card)
+        hands = list(hands)
+        hands[seat] = hand[:at] + hand[at + 1 :]
+        pile = self.pile
+        rank = RANK[card]
+        if pile and (rank == JACK or rank == RANK[pile[-1]]):
+            tally = after.tally = self.tally.copy()
+            side = seat & 1
+            kind = xeri_kind(pile, rank)
+            if kind:
+                xeris = [list(pair) for pair in tally.xeris]
+                xeris[side][kind == JACK_XERI] += 1
+                tally.xeris = xeris
+            taken = tuple(pile)
+            captured = list(tally.captured)
+            captured[side] = [*captured[side], *pile, card]
+            tally.captured = captured
+            tally.last_capturer = seat
+            after.pile = []
+        else:
+            after.pile = [*pile, card]
+            taken = ()
+            kind = None
+        after.hands = hands
+        count = after.n_actions = self.n_actions + 1
+        after.log = (self.log, PLAY, seat, card, taken, kind)
+        seats = self.match.seats
+        after.to_move = (seat + 1) % seats
+        if (count - after.tally.start) % (HAND * seats):
+            return False
+        after._after_the_hands()
+        return True
+
+    def _after_the_hands(self) -> None:
+        """The hands are empty: the next deal, or the end of the round."""
+        if self.draw < DECK:
+            self._deal()
+        else:
+            self._end_round()
+
+    def _log(self, *event) -> None:
+        self.log = (self.log, *event)
+
+    def _deal(self) -> None:
+        """The next six cards to each seat (ruling 32)."""
+        tally = self.tally = self.tally.copy()
+        tally.deal_no += 1
+        self.hands = self.match.hands(self.round, tally.deal_no)
+        self.draw += HAND * self.match.seats
+        self._log("deal", self.round + 1, tally.deal_no)
 
     def _start_round(self, index: int) -> None:
-        """Deal round ``index`` (rulings 2, 4-6, 32)."""
-        one = self.setup["rounds"][index]
+        """Deal round ``index`` (rulings 2, 4-6, 32), on a tally of this state alone."""
+        match = self.match
+        one = match.setup["rounds"][index]
+        tally = self.tally
         self.round = index
-        self.dealer = (self.setup["first_dealer"] + index) % self.seats
-        self.deal_no = 1
-        self.draw = 0
-        self.plays = 0
-        self.hands = [[] for _ in range(self.seats)]
-        self.captured = [[], []]
-        self.xeris = [[0, 0], [0, 0]]
-        self.last_capturer = None
-        self._log("round", index + 1, self.dealer)
+        tally.dealer = (match.setup["first_dealer"] + index) % match.seats
+        tally.deal_no = 1
+        tally.start = self.n_actions
+        tally.captured = [[], []]
+        tally.xeris = [[0, 0], [0, 0]]
+        tally.last_capturer = None
+        self._log("round", index + 1, tally.dealer)
         for rejected in one["redeals"]:
             self._log("redeal", index + 1, tuple(rejected))
-        self._deal_hands()
-        self.pile = self.deck[self.draw : self.draw + PILE]
-        self.draw += PILE
+        self.hands = match.hands(index, 1)
+        dealt = HAND * match.seats
+        self.pile = one["deck"][dealt : dealt + PILE]
+        self.draw = dealt + PILE
         self._log("pile", index + 1, tuple(self.pile))
-        self.to_move = (self.dealer + 1) % self.seats
+        self.to_move = (tally.dealer + 1) % match.seats
 
     def _end_round(self) -> None:
         """The last pile, the score sheet, and the next round or the end (rulings 14-19)."""
+        tally = self.tally = self.tally.copy()
         number = self.round + 1
         if self.pile:  # ruling 14: never a xeri, whatever is left
-            side = side_of(self.last_capturer)
-            self.captured[side] += self.pile
-            self._log("last_pile", number, self.last_capturer, tuple(self.pile))
+            side = side_of(tally.last_capturer)
+            captured = list(tally.captured)
+            captured[side] = [*captured[side], *self.pile]
+            tally.captured = captured
+            self._log("last_pile", number, tally.last_capturer, tuple(self.pile))
             self.pile = []
-        sheet = score_sheet(self.captured, self.xeris)
+        sheet = score_sheet(tally.captured, tally.xeris)
         first, second = sheet[0]["total"], sheet[1]["total"]
         winner = None if first == second else int(second > first)
         if winner is not None:
-            self.won[winner] += 1
-        self.totals = [self.totals[side] + sheet[side]["total"] for side in (0, 1)]
-        self.sheets.append({"round": number, "sides": sheet, "winner": winner})
+            won = list(tally.won)
+            won[winner] += 1
+            tally.won = won
+        tally.totals = [tally.totals[side] + sheet[side]["total"] for side in (0, 1)]
+        tally.sheets = [*tally.sheets, {"round": number, "sides": sheet, "winner": winner}]
         self._log("score", number, winner)
-        if number < self.rounds:
+        if number < self.match.rounds:
             self._start_round(number)
         else:
             self.to_move = None
@@ -298,7 +495,9 @@ class State:
 
 
 def replay(variant: str, seats: int, setup: dict, actions) -> State:
-    """The state after ``actions``; an IllegalAction raised carries the action's index."""
+    """The state after ``actions``; an IllegalAction raised carries the action's index.
+
+    Each action is checked (a record may hold anything) and played into one copy."""
     state = State.new(variant, seats, setup).copy()
     if not isinstance(actions, list):
         raise InvalidSetup('"actions" must be a list')

@@ -9,7 +9,7 @@ from games.kit.variants import VariantInfo
 
 from . import records, rules
 from .deal import shuffled_deal
-from .outcome import REASONS, outcome
+from .outcome import ENDINGS, outcome
 from .state import InvalidSetup, State, check_setup, replay
 from .views import full_view, seat_view, spectator_view
 
@@ -27,7 +27,7 @@ class XixRules(StatePlay):
         rules.TALON: VariantInfo(rules.TALON, "Talon", (SEATS,), can_draw=True),
         rules.V2: VariantInfo(rules.V2, "XIX 2.0 (2023 rules)", (SEATS,)),
     }
-    reasons = REASONS
+    endings = ENDINGS
 
     # --- set-up ------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ Row positions are numbered 1 to 5 for people (they are 0 to 4 in actions).
 """
 
 from . import rules
-from .outcome import REASONS
+from .outcome import ENDINGS
 
 FULL = "full"  # a viewer that may see everything (after the game, or staff)
 SPECTATOR = "spectator"
@@ -101,9 +101,10 @@ class Narrator:
         )
 
     def _over(self, winner, reason, scores):
+        why = ENDINGS[reason].sentence
         if winner is None:
-            return f"Game over: a draw at {self.scores(scores)} ({REASONS[reason]})"
-        return f"Game over: {self.who(winner)} won, {self.scores(scores)} ({REASONS[reason]})"
+            return f"Game over: a draw at {self.scores(scores)} ({why})"
+        return f"Game over: {self.who(winner)} won, {self.scores(scores)} ({why})"
 
     def _draft(self, seat, card):
         return f"{self.who(seat)} drafted {card}"

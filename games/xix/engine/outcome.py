@@ -1,15 +1,29 @@
-"""The end of a game of XIX: its reasons in words, and the ``Outcome`` the platform reads."""
+"""The end of a game of XIX: its endings in words, and the ``Outcome`` the platform reads."""
 
-from games.kit.outcome import Outcome, competition_ranks
+from games.kit.outcome import Ending, Outcome, competition_ranks
 
 from . import rules
 
 SEATS = 2
 
-REASONS = {
-    rules.EXACT_19: "exactly 19 points were awarded in all, so the lower score wins",
-    rules.REACHED_19: "a score reached 19, so the higher score wins",
-    rules.TALON_END: "the talon is all face up and a closed hand is empty",
+# Rulings 11 and 22 always name a winner; the end of the talon may be a draw (ruling 14).
+ENDINGS = {
+    rules.EXACT_19: Ending(
+        "Exactly 19 points in all",
+        "exactly 19 points were awarded in all, so the lower score wins",
+        notice="exactly 19 points in all",
+    ),
+    rules.REACHED_19: Ending(
+        "Reached 19 points",
+        "a score reached 19, so the higher score wins",
+        notice="19 points reached",
+    ),
+    rules.TALON_END: Ending(
+        "End of the talon",
+        "the talon is all face up and a closed hand is empty",
+        can_draw=True,
+        notice="the talon ran out",
+    ),
 }
 
 

@@ -15,7 +15,7 @@ class TallyRules(StatePlay):
     name = "Tally"
     record_format = records.FORMAT
     variants = rules.VARIANTS
-    reasons = rules.REASONS
+    endings = rules.ENDINGS
     bots = {RandomBot.level: RandomBot()}  # level -> a bot with ``choose(view, seed)``
 
     deal = staticmethod(rules.deal)

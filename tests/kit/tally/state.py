@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, replace
 
 from games.kit.errors import IllegalAction, InvalidSetup
-from games.kit.outcome import Outcome, side_ranks
+from games.kit.outcome import Ending, Outcome, side_ranks
 from games.kit.play import fold_actions
 from games.kit.shapes import check_action_shape
 from games.kit.variants import VariantInfo
@@ -26,7 +26,11 @@ HAND = 3  # cards per seat, and so rounds per game
 SETUP_KEYS = ("hands", "undealt", "first")
 SCHEMA = {"play": {"card": int}}
 PLAYED_OUT = "played out"
-REASONS = {PLAYED_OUT: "Every card in hand has been played."}
+ENDINGS = {
+    PLAYED_OUT: Ending(
+        "Every card in hand has been played", "Every card in hand has been played.", can_draw=True
+    )
+}
 
 VARIANTS = {
     "duel": VariantInfo("duel", "Duel", (2,), can_draw=True),

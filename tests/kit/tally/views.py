@@ -1,7 +1,7 @@
 """What each viewer of a tally game may know: a seat sees its own hand and every played
 card, a spectator the played cards only, the full view everything."""
 
-from .state import REASONS, State
+from .state import ENDINGS, State
 
 FULL = "full"
 
@@ -60,4 +60,4 @@ def _lines(event: dict, names) -> list[str]:
             f"Round {event['round']}: {name(high['seat'])} takes +{high['card']} with the "
             f"highest card and {name(low['seat'])} takes -{low['card']} with the lowest."
         ]
-    return [REASONS[event["reason"]]]
+    return [ENDINGS[event["reason"]].sentence]

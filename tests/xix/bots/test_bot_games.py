@@ -3,10 +3,12 @@ or late task changes nothing. Tasks run in-process here (tests/tasks runs a real
 
 import pytest
 
+from accounts.models import User
 from games import services, tables
 from games.models import Game, GameAction, GameSeat
 from games.rows import table_row
 from games.selectors import game_state
+from games.services import autoplay
 from games.xix.engine import replay
 from tests.factories import UserFactory, make_challenge, play
 
@@ -44,7 +46,7 @@ def test_a_whole_game_against_each_bot(
     # The site's budgets are settings; small ones keep a whole game fast.
     settings.BOT_STRONG_ITERATIONS = 60
     settings.BOT_EXPERT_ITERATIONS = 90
-    site_bot = services._site_bot("xix", level)
+    site_bot = autoplay._site_bot("xix", level)
     if level in ("strong", "expert"):
         assert (
             site_bot.level == level and site_bot.iterations == {"strong": 60, "expert": 90}[level]
@@ -142,8 +144,8 @@ def test_the_lobby_offers_each_bot_with_a_variant_and_time_choice(client, human)
         make_bot(level)
     client.force_login(human)
     page = client.get("/lobby/").content.decode()
-    for level in ("random", "heuristic", "strong", "expert"):
-        assert f'aria-label="Play bot-{level} ({level} bot)"' in page
+    for level, name in User.BotLevel.choices:
+        assert f'aria-label="Play the {name} bot (bot-{level})"' in page
     assert page.count('<select name="game">') == 4
 
 
@@ -152,7 +154,13 @@ def test_an_open_xix_challenge_offers_the_expert_bot_and_it_takes_the_seat(human
     with no expert account yet, the site makes one and the game starts."""
     settings.BOT_EXPERT_ITERATIONS = 50
     game = make_challenge(user=human, variant="standard", days_per_move=3, rated=True)
-    assert table_row(game, human)["bot_levels"] == ("random", "heuristic", "strong", "expert")
+    levels = [(choice.level, choice.text) for choice in table_row(game, human)["bot_levels"]]
+    assert levels == [
+        ("random", "Beginner · rating: unrated"),
+        ("heuristic", "Casual · rating: unrated"),
+        ("strong", "Strong · rating: unrated"),
+        ("expert", "Expert · rating: unrated"),
+    ]
     game = tables.table_add_bot(user=human, game_id=game.pk, level="expert")
     game = Game.objects.get(pk=game.pk)
     bot = next(player for player in game.players if player != human)

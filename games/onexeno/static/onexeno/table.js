@@ -2,7 +2,10 @@
    in the hand as it would on the table, and only the field's cells where it fits at that
    turn can be pressed (each cell's data-fits lists the "card-rotation" pairs the server
    found legal there). Without this script the same form posts any choice and the server
-   names the edge or corner that does not match. Keys: R turns right, Shift+R turns left. */
+   names the edge or corner that does not match. Keys: R turns right, Shift+R turns left.
+   When the table is redrawn (a poll or a push after the others moved) and moves since the
+   player's last turn appear, their sentences (the side box's data-oxt-announce, written by
+   the server) are read out by a polite live region that outlives the redraws. */
 (function () {
   "use strict";
 
@@ -59,6 +62,31 @@
     }
   }
 
+  var ANNOUNCE_ID = "oxt-announce";
+  var announced = null;
+
+  function announcer() {
+    var region = document.getElementById(ANNOUNCE_ID);
+    if (region) {
+      return region;
+    }
+    region = Object.assign(document.createElement("p"), { id: ANNOUNCE_ID, className: "visually-hidden" });
+    region.setAttribute("aria-live", "polite");
+    region.setAttribute("aria-atomic", "true");
+    return document.body.appendChild(region);
+  }
+
+  // What the side box says happened since the player's last turn; on a redraw, read out
+  // when it changed (the first drawing of the page is read with the page itself).
+  function announceMoves(redrawn) {
+    var box = document.querySelector("[data-oxt-announce]");
+    var text = box ? box.dataset.oxtAnnounce : "";
+    if (redrawn && text && text !== announced) {
+      announcer().textContent = text;
+    }
+    announced = text;
+  }
+
   function turnBy(step) {
     var place = form();
     if (!place) {
@@ -95,6 +123,15 @@
     event.preventDefault();
     turnBy(event.shiftKey ? -1 : 1);
   });
-  document.addEventListener("DOMContentLoaded", update);
-  document.addEventListener("htmx:afterSettle", update);
+  document.addEventListener("DOMContentLoaded", function () {
+    announcer();
+    announceMoves(false);
+    update();
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail && event.detail.target && event.detail.target.id === "game-live") {
+      announceMoves(true);
+    }
+    update();
+  });
 })();
