@@ -39,7 +39,7 @@ def test_play_a_bot_refuses_a_game_beyond_the_limit_next_to_its_form(client, two
     panel = page[page.index('id="bots-title"') :]
     card = panel[panel.index("<form") : panel.index("</li>")]
     assert LIMIT_MESSAGE in card, "said next to the form that was sent"
-    assert '<option value="xactika/bid" selected>' in card  # what was chosen is kept
+    assert '<option value="xactika/bid" selected data-rating=' in card  # what was chosen is kept
     assert Game.objects.count() == 2
     # htmx gets the lobby's panels with the same refusal.
     response = play_a_bot(client, HTTP_HX_REQUEST="true")

@@ -91,7 +91,7 @@ def test_a_wrong_count_against_a_bot_is_refused_next_to_that_bots_form(client):
     page = response.content.decode()
     # Not at the page's top: inside the random bot's card, after its form.
     assert page.count("played by 2 or 4 players") == 1
-    card = page[page.index('aria-label="Play bot-random') :]
+    card = page[page.index('aria-label="Play the Beginner bot (bot-random)') :]
     card = card[: card.index("</li>")]
     assert 'id="bot-error"' in card and "Classic is played by 2 or 4 players." in card
     assert selected(bot_panel(page), "game") == "xeri/classic"
