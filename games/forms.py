@@ -1,6 +1,8 @@
 """The lobby's forms: a table of any game and size (a challenge is a table of two, open
 or inviting the players named), and "Play a bot"."""
 
+import json
+
 from django import forms
 from django.contrib.auth import get_user_model
 
@@ -32,9 +34,12 @@ class _TermsForm(forms.Form):
         "casual (unrated).",
     )
 
-    def __init__(self, *args, user=None, **kwargs):
+    def __init__(self, *args, user=None, game="", **kwargs):
         self.user = user
         super().__init__(*args, **kwargs)
+        if "game" in self.fields:
+            posted = self.data.get("game", "") if self.is_bound else ""
+            _follow_game(self, chosen_game(posted or game))
 
 
 def _blocked_by(person, user) -> bool:
@@ -67,6 +72,47 @@ def bot_games(level: str | None) -> list:
         ]
         groups.append((rules.name, variants))
     return groups
+
+
+def seat_counts_json() -> str:
+    """Every served variant's seat counts as JSON, ``{"<kind>/<variant>": [2, 4]}``: the
+    lobby's script offers the counts of the game and variant chosen (static/js/lobby.js)."""
+    return json.dumps(
+        {
+            f"{kind}/{key}": list(info.seat_counts)
+            for kind in registry.served()
+            for key, info in registry.rules(kind).variants.items()
+        }
+    )
+
+
+def chosen_game(value: str) -> str:
+    """The ``"<kind>/<variant>"`` a form opens on for ``value`` (``"xeri"``, a query's
+    ``?game=``, or a posted ``"xeri/classic"``): the game's first variant when only the game
+    is named, the site's first game when ``value`` names none it serves."""
+    kind, _, variant = (value or "").partition("/")
+    if kind not in registry.served():
+        return registry.default_game()
+    variants = registry.rules(kind).variants
+    return f"{kind}/{variant if variant in variants else next(iter(variants))}"
+
+
+def seat_choices(game: str) -> list[tuple[int, str]]:
+    """The seat counts ``game`` (``"<kind>/<variant>"``, as ``chosen_game`` gives) is
+    played by, as choices."""
+    kind, _, variant = game.partition("/")
+    return [(n, str(n)) for n in registry.rules(kind).variants[variant].seat_counts]
+
+
+def _follow_game(form, game: str) -> None:
+    """Open ``form`` on ``game``: its variant chosen, and the players' choices rendered
+    (not checked: ``_check_seats`` says why a count does not fit) as that variant's seat
+    counts, the first chosen unless the form was posted."""
+    form.fields["game"].initial = game
+    form.fields["game"].widget.attrs["data-seat-counts"] = seat_counts_json()
+    choices = seat_choices(game)
+    form.fields["seats"].widget.choices = choices
+    form.fields["seats"].initial = choices[0][0]
 
 
 def _check_seats(form, kind: str, variant: str, seats) -> bool:

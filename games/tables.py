@@ -32,10 +32,11 @@ from django.utils import timezone
 from accounts import blocks
 from accounts.bots import game_levels, levels_text
 from games import aborts, invite_limits, notices, push, registry, services
-from games.errors import NoSuchGame, NotAPlayer, TableError
+from games.errors import GameError, NoSuchGame, NotAPlayer, TableError
 from games.models import DAYS_PER_MOVE, Game, GameSeat, Invitation
 from games.selectors import hidden_from
 from notifications.services import viewing_mark
+from ratings import glicko2
 
 # How long a table waits for its players, and how many one person may have waiting.
 TABLE_LIFETIME = timedelta(days=7)
@@ -230,6 +231,92 @@ def table_join(*, user, game_id) -> Game:
     if len(seated) + 1 == game.seats_count:
         _start(game, actor=user)
     return game
+
+
+# "Play now" pressed again within this time, after it seated the player, answers with the
+# table it gave them rather than a second seat (a double click is applied once).
+QUICK_REPEAT = timedelta(seconds=30)
+# How many of the oldest fitting tables "Play now" weighs by their creator's rating.
+QUICK_CANDIDATES = 50
+
+
+def _quick_candidates(user, kind: str) -> list[Game]:
+    """The open waiting tables of ``kind`` ``user`` may take a seat at (not their own,
+    not one they sit at, none with invitations, nobody seated who blocked them or whom
+    they blocked), oldest first."""
+    from ratings.models import Rating
+
+    games = list(
+        Game.objects.filter(
+            kind=kind,
+            status=Game.Status.WAITING,
+            expires_at__gt=timezone.now(),
+            invitations__isnull=True,
+        )
+        .exclude(created_by=user)
+        .exclude(seats__user=user)
+        .prefetch_related("seats")
+        .order_by("created", "pk")[:QUICK_CANDIDATES]
+    )
+    shunned = blocks.blocked_ids(user)
+    fitting = []
+    for game in games:
+        seated = {seat.user_id for seat in game.seats.all()}
+        if seated & shunned or blocks.blockers_among(user, seated):
+            continue
+        if len(seated) < game.seats_count:
+            fitting.append(game)
+    ratings = {
+        (row.user_id, row.variant): row.rating
+        for row in Rating.objects.filter(
+            kind=kind, user_id__in={user.pk, *(game.created_by_id for game in fitting)}
+        )
+    }
+
+    def distance(game):
+        default = glicko2.DEFAULT_RATING
+        mine = ratings.get((user.pk, game.variant), default)
+        return abs(ratings.get((game.created_by_id, game.variant), default) - mine)
+
+    return sorted(fitting, key=distance)  # stable: the oldest first among equals
+
+
+def table_quick(*, user, kind: str) -> Game:
+    """The lobby's "Play now" for ``kind``: a seat at the open waiting table of that game
+    whose creator's rating (in its variant) is nearest ``user``'s, the oldest among equals;
+    else a new open table of the game's first variant and seat count, three days per move,
+    rated. Pressed again within ``QUICK_REPEAT`` of a seat it gave, it answers with that
+    table (under the user's row lock, so two clicks at once seat the player once)."""
+    if kind not in registry.served():
+        raise TableError("Choose one of the games the site serves.")
+    if user.is_suspended:
+        raise TableError("Your account is suspended: you cannot join tables.")
+    with transaction.atomic():
+        user.lock_row()
+        recent = (
+            Game.objects.filter(
+                kind=kind, seats__user=user, seats__joined_at__gt=timezone.now() - QUICK_REPEAT
+            )
+            .exclude(seats__user__is_bot=True)  # "Play a bot" a moment ago is another game
+            .order_by("-seats__joined_at")
+            .first()
+        )
+        if recent is not None:
+            return recent
+        for game in _quick_candidates(user, kind):
+            try:
+                return table_join(user=user, game_id=game.pk)
+            except GameError:  # filled or closed meanwhile, or refused to this player
+                continue
+        variant, info = next(iter(registry.rules(kind).variants.items()))
+        return table_create(
+            user=user,
+            kind=kind,
+            variant=variant,
+            seats=info.seat_counts[0],
+            days_per_move=3,
+            rated=True,
+        )
 
 
 @transaction.atomic

@@ -7,6 +7,7 @@ app_name = "games"
 urlpatterns = [
     path("lobby/", lobby.lobby, name="lobby"),
     path("tables/new", lobby.table_new, name="table_new"),
+    path("tables/quick", lobby.table_quick, name="table_quick"),
     path("bots/play", lobby.bot_game, name="bot_game"),
     path("tables/<int:game_id>/join", lobby.table_join, name="table_join"),
     path("tables/<int:game_id>/leave", lobby.table_leave, name="table_leave"),

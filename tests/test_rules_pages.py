@@ -242,7 +242,7 @@ def test_the_home_page_keeps_a_players_games_and_offers_play(client):
     assert f"Welcome back, {mover.username}" in text
     assert "1 game is waiting for your move" in text
     assert f'href="/games/{game.pk}/"' in main
-    assert 'href="/lobby/">Play XIX' in main
+    assert 'href="/lobby/?game=xix">Play XIX' in main
     for key in KEYS:
         assert f'href="/rules/{key}/"' in main
 

@@ -20,13 +20,21 @@ from django_htmx.http import HttpResponseClientRedirect
 from accounts.bots import level_bots, level_label, rated_game_choices
 from games import invite_limits, registry, tables
 from games.errors import GameError, NoSuchGame
-from games.forms import BotGameForm, TableForm, bot_games
+from games.forms import (
+    BotGameForm,
+    TableForm,
+    bot_games,
+    chosen_game,
+    seat_choices,
+    seat_counts_json,
+)
 from games.models import DAYS_PER_MOVE, Game
 from games.outcomes import company
 from games.rows import game_rows, table_row
 from games.selectors import games_finished, games_their_turn, games_your_turn, tables_for
 from notifications.services import accepted_unread
 from ratings.glicko2 import PROVISIONAL_DEVIATION
+from xix_site import rules_pages
 
 FINISHED_LISTED = 30
 
@@ -56,12 +64,21 @@ def _waiting_rows(user) -> dict:
 
 def _table_form(request, data=None) -> TableForm:
     """The lobby's table form; ``?opponent=<name>`` (a profile's "Challenge this player")
-    fills in the player to invite."""
+    fills in the player to invite; ``?game=<key>`` (a game's "Play" button) chooses the
+    game."""
     initial = {"invited": request.GET.get("opponent", "")[:150]}
-    return TableForm(data, user=request.user, auto_id="id_table_%s", initial=initial)
+    return TableForm(
+        data,
+        user=request.user,
+        auto_id="id_table_%s",
+        initial=initial,
+        game=request.GET.get("game", ""),
+    )
 
 
-def _lobby_context(request, *, table_form=None, bot_error="") -> dict:
+def _lobby_context(request, *, table_form=None, bot_error="", bot_posted=None) -> dict:
+    """The lobby's context. ``bot_error``: why "Play a bot" was refused, shown next to the
+    form of the level posted (``bot_posted``, the posted fields, which it keeps)."""
     user = request.user
     bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("username"))
     # "Play a bot" offers one bot per level, easy to hard (accounts.bots): the further
@@ -70,19 +87,30 @@ def _lobby_context(request, *, table_form=None, bot_error="") -> dict:
     for bot in levels.values():  # the games and variants with its level, and its ratings
         bot.game_choices = rated_game_choices(bot, bot_games(bot.bot_level))
     rows = _table_rows(user)
+    bot_posted = bot_posted or {}
+    bot_game_chosen = chosen_game(bot_posted.get("game") or request.GET.get("game", ""))
+    chosen = chosen_game(request.GET.get("game", "")).partition("/")[0]
     return {
+        # "Choose a game": a card per served game, the chosen one (``?game=``) marked.
+        "game_cards": [page for page in rules_pages.games() if page.playable],
+        "chosen_kind": chosen,
         "table_form": table_form or _table_form(request),
         "invited_rows": rows["invited"],
         "my_rows": rows["mine"],
         "open_rows": rows["open"],
         "accepted_news": accepted_unread(user),
         "bots": list(levels.values()),
-        "bot_error": bot_error,  # "Play a bot" refused: shown in its panel
+        "bot_error": bot_error,  # "Play a bot" refused: shown next to the level's form
+        # A level without a bot: said at the panel's top.
+        "bot_error_level": bot_posted.get("level", "") if bot_posted.get("level") in levels else "",
+        "bot_game": bot_game_chosen,
+        "bot_seats": bot_posted.get("seats", ""),
+        "bot_seat_choices": seat_choices(bot_game_chosen),
+        "seat_counts_json": seat_counts_json(),
         # The table form's script checks the invited names against these (bots play
         # casual games only; the form refuses a rated one without the script too).
         "bot_names": " ".join(bot.username for bot in bots),
         "days_choices": DAYS_PER_MOVE,
-        "seat_choices": range(2, 11),
         "max_open": tables.MAX_WAITING_TABLES,
         "provisional_deviation": PROVISIONAL_DEVIATION,
     }
@@ -207,6 +235,22 @@ def table_new(request):
 
 @require_POST
 @login_required
+def table_quick(request):
+    """ "Play now": a seat at a waiting open table of the game posted (its creator nearest
+    in rating), else a new open table of it (``tables.table_quick``)."""
+    kind = request.POST.get("game", "")
+    game, refused = _lobby_call(request, tables.table_quick, kind=kind)
+    if refused:
+        return refused
+    if game.created_by_id == request.user.pk and game.status == Game.Status.WAITING:
+        return _after_table_write(request, game, _created_message(game))
+    return _after_table_write(
+        request, game, "You have a seat; the game starts when every seat is taken."
+    )
+
+
+@require_POST
+@login_required
 def challenge_new(request):
     """The former challenge form's address (``/challenges/new``: an XIX challenge of two,
     open, or to ``opponent``): its fields read as the table form's, served by the one
@@ -232,16 +276,17 @@ def challenge_new(request):
 def bot_game(request):
     """ "Play a bot": a game against bots of one level in every other seat, begun at once."""
     form = BotGameForm(request.POST, user=request.user)
+    posted = {name: request.POST.get(name, "") for name in ("level", "game", "seats")}
     if not form.is_valid():
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
-        return _lobby_response(request, status=400)
+        # Said next to the form that was posted (its level's), which keeps its choices.
+        errors = " ".join(error for errors in form.errors.values() for error in errors)
+        return _lobby_response(request, status=400, bot_error=errors, bot_posted=posted)
     try:
         game = tables.table_against_bots(user=request.user, **form.table_kwargs())
     except tables.TooManyBotGames as error:
-        # Said in the "Play a bot" panel, next to its forms, with the refusal's status.
-        return _lobby_response(request, status=error.status, bot_error=str(error))
+        return _lobby_response(
+            request, status=error.status, bot_error=str(error), bot_posted=posted
+        )
     except GameError as error:
         return _refused(request, error, back=reverse("games:lobby"))
     if game.seats_count == 2:

@@ -54,6 +54,48 @@ document.addEventListener("DOMContentLoaded", function () {
   document.querySelectorAll("form[data-bot-names]").forEach(botInviteCheck);
 });
 
+// The players' choices follow the game and variant chosen (the server renders the
+// chosen one's and refuses a count the variant is not played by, next to the form).
+function followGame(select) {
+  var counts = JSON.parse(select.getAttribute("data-seat-counts") || "{}")[select.value];
+  var seats = select.form && select.form.querySelector("select[name=seats]");
+  if (!counts || !seats) {
+    return;
+  }
+  var was = seats.value;
+  seats.innerHTML = "";
+  counts.forEach(function (n) {
+    var option = document.createElement("option");
+    option.value = String(n);
+    option.textContent = String(n);
+    option.selected = String(n) === was;
+    seats.appendChild(option);
+  });
+}
+
+document.addEventListener("change", function (event) {
+  if (event.target.matches && event.target.matches("select[data-seat-counts]")) {
+    followGame(event.target);
+  }
+});
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll("select[data-seat-counts]").forEach(followGame);
+});
+
+// A refusal re-rendered in place: bring its first error (next to the form that was sent)
+// onto the screen, as the form's #address does for a page posted without the script.
+document.addEventListener("htmx:afterSettle", function (event) {
+  var xhr = event.detail.xhr;
+  var target = event.detail.target;
+  if (!xhr || xhr.status < 400 || !target || !target.closest("[data-swap-errors]")) {
+    return;
+  }
+  var error = document.querySelector("[data-swap-errors] .errorlist");
+  if (error) {
+    error.scrollIntoView({ block: "center" });
+  }
+});
+
 // "Play a bot": the rating beside a bot follows the game chosen in its row (each option
 // carries the bot's rating in that game; without this script the options' words say it).
 document.addEventListener("change", function (event) {

@@ -7,6 +7,7 @@ import re
 from io import StringIO
 
 import pytest
+from django.contrib.auth.models import Group
 from django.core.management import call_command
 
 from accounts.models import User
@@ -20,6 +21,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_newcomer_picks_a_bot_by_level_and_sees_its_rating(live_server, new_page, artifacts):
+    # seed_demo's moderator joins the Moderators group a migration made; an earlier
+    # transactional test's flush may have emptied the table since.
+    Group.objects.get_or_create(name="Moderators")
     call_command("seed_demo", stdout=StringIO())
     expert = User.objects.get(username="bot-expert")
     Rating.objects.create(

@@ -37,7 +37,9 @@ def test_play_a_bot_refuses_a_game_beyond_the_limit_next_to_its_form(client, two
     assert response.status_code == 429
     page = response.content.decode()
     panel = page[page.index('id="bots-title"') :]
-    assert LIMIT_MESSAGE in panel[: panel.index("<form")], "said above the bots' forms"
+    card = panel[panel.index("<form") : panel.index("</li>")]
+    assert LIMIT_MESSAGE in card, "said next to the form that was sent"
+    assert '<option value="xactika/bid" selected data-rating=' in card  # what was chosen is kept
     assert Game.objects.count() == 2
     # htmx gets the lobby's panels with the same refusal.
     response = play_a_bot(client, HTTP_HX_REQUEST="true")

@@ -24,6 +24,12 @@ Kind = Notification.Kind
 
 
 FORM = "Challenge a player or set up a table"  # the lobby's lists come before it
+GAMES = "or set up your own table below."  # ...and after the game cards and "Play now"
+
+
+def lists(client) -> str:
+    """The text of the lobby's lists of waiting tables."""
+    return page(client, "/lobby/").split(FORM)[0].split(GAMES)[1]
 
 
 def page(client, url) -> str:
@@ -53,7 +59,7 @@ def test_a_xeri_challenge_to_a_named_player_accepted_and_played(
     lobby = page(bobs, "/lobby/")
     assert "Challenges and invitations to you ann" in lobby and "Xeri Classic" in lobby
     assert "Decline" in lobby
-    assert "Xeri" not in page(client_for(cy), "/lobby/").split(FORM)[0]
+    assert "Xeri" not in lists(client_for(cy))
     assert client_for(cy).get(game.get_absolute_url()).status_code == 404  # private
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -120,7 +126,7 @@ def test_a_table_waiting_too_long_lapses_and_is_removed():
     Game.objects.filter(pk__in=[table.pk, challenge.pk, playing.pk]).update(expires_at=past)
 
     bobs = client_for(bob)
-    assert "ONEXENO" not in page(bobs, "/lobby/").split(FORM)[0]
+    assert "ONEXENO" not in lists(bobs)
     assert "This table has lapsed" in page(bobs, table.get_absolute_url())
     with pytest.raises(tables.TableError, match="no longer open"):
         tables.table_join(user=bob, game_id=table.pk)

@@ -146,7 +146,8 @@ def test_the_lobby_offers_each_bot_with_a_variant_and_time_choice(client, human)
     page = client.get("/lobby/").content.decode()
     for level, name in User.BotLevel.choices:
         assert f'aria-label="Play the {name} bot (bot-{level})"' in page
-    assert page.count('<select name="game">') == 4
+    # One game choice in each bot's form, and one in the table form.
+    assert page.count('<select name="game" data-seat-counts=') == 4 + 1
 
 
 def test_an_open_xix_challenge_offers_the_expert_bot_and_it_takes_the_seat(human, settings):
