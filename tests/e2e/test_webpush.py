@@ -82,11 +82,18 @@ def test_the_settings_page_registers_the_worker_which_shows_pushed_notifications
             "data": json.dumps({**message, "tag": "game-7"}),
         },
     )
-    notes = page.wait_for_function(
-        """() => navigator.serviceWorker.ready
-            .then((r) => r.getNotifications())
-            .then((list) => list.length && list.map((n) => [n.title, n.body, n.tag, n.data.url]))"""
-    ).json_value()
+    # The worker shows it a moment later: ask until it is there (a predicate returning a
+    # promise would count as true at once, so the waiting is done here).
+    notes = []
+    for _ in range(50):
+        notes = page.evaluate(
+            """() => navigator.serviceWorker.ready
+                .then((r) => r.getNotifications())
+                .then((list) => list.map((n) => [n.title, n.body, n.tag, n.data.url]))"""
+        )
+        if notes:
+            break
+        page.wait_for_timeout(200)
     assert notes == [
         ["XIX Online", "Your move in XIX against bob.", "game-7", f"{live_server.url}/games/7/"]
     ]

@@ -97,6 +97,8 @@ TABLE = {
     "games:challenge_withdraw": row(HX, "challenge", L, 200, 403, 403, 403, 403),
     # The table URLs on a XIX challenge hand over to the challenge services.
     "games:table_new": row(P, None, L, 400, 400, 400, 400, 400),
+    # "Play now" without a game: no game the site serves (400).
+    "games:table_quick": row(HX, None, L, 400, 400, 400, 400, 400),
     "games:bot_game": row(P, None, L, 400, 400, 400, 400, 400),
     "games:table_join": row(HX, "challenge", L, 400, 200, 200, 200, 200),
     "games:table_leave": row(HX, "challenge", L, 200, 403, 403, 403, 403),
