@@ -262,6 +262,9 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
     rematch = _rematch_context(game, seat)
     seats = _seats(game, view, seat, names)
     others = [user for s, user in enumerate(game.players) if s != seat]
+    # A player whose opponents are all bots: no report link, no extra day to give, and the
+    # first-game guide.
+    against_bots = seat is not None and all(u and u.is_bot for u in others)
     context.update(
         {
             "view": view,
@@ -272,8 +275,7 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
             # Not "your_turn": that is the navigation's count of games waiting (context
             # processor), which the page's header shows too.
             "your_move": seat is not None and view["to_move"] == seat,
-            # A player whose opponents are all bots: no report link, no extra day to give.
-            "against_bots": seat is not None and all(u and u.is_bot for u in others),
+            "against_bots": against_bots,
             "deadline_passed": game.deadline is not None and game.deadline <= context["now"],
             "result": _result_context(game, names, seat, seats),
             "rematch": rematch,
@@ -286,7 +288,7 @@ def _table_context(request, game: Game, seat, *, error: str = "", state=None) ->
                 game,
                 view,
                 seat,
-                against_bots=seat is not None and all(u and u.is_bot for u in others),
+                against_bots=against_bots,
             ),
             # The other player of a two-seat game (the rematch box speaks of them).
             "opponent_name": names[1 - seat] if seat is not None and len(names) == 2 else "",
