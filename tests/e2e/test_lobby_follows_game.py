@@ -17,11 +17,6 @@ DESKTOP = {"width": 1280, "height": 800}
 SHOTS = os.environ.get("LOBBY_SHOTS", "")
 
 
-def in_view(locator) -> bool:
-    box = locator.bounding_box()
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP["height"]
-
-
 def option_values(select) -> list[str]:
     return select.locator("option").evaluate_all("(options) => options.map((o) => o.value)")
 
@@ -61,7 +56,8 @@ def test_the_seat_choices_follow_the_game_and_an_error_shows_by_its_form(
     table.get_by_role("button", name="Post").click()
     error = page.locator("#set-up-table .errorlist", has_text="There is no player called")
     expect(error).to_be_visible()
-    assert in_view(error)
+    # The script scrolls once htmx has settled the swap, a moment after the error shows.
+    expect(error).to_be_in_viewport(ratio=1)
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/item4-table-error-desktop.png")
 
@@ -80,7 +76,7 @@ def test_without_javascript_a_wrong_count_is_said_next_to_the_bots_form(live_ser
     error = page.locator("#bot-error")
     expect(error).to_have_text("Standard is played by 2 players.")
     assert page.url.endswith("/bots/play#play-bot")
-    assert in_view(error)
+    expect(error).to_be_in_viewport(ratio=1)
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/item4-bot-error-nojs-desktop.png")
 
