@@ -267,6 +267,7 @@ def game_record(request, game_id):
         game=request.build_absolute_uri(game.get_absolute_url()),
         players=player_names(game),
         rated=game.rated,
+        **({"options": game.options} if game.options else {}),  # the table options chosen
         started=game.started_at.isoformat() if game.started_at else None,
         finished=game.finished_at.isoformat() if game.finished_at else None,
         result=_record_result(game),
