@@ -18,7 +18,7 @@ from datetime import date, datetime, time
 from typing import Annotated, Any
 
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, RawPostDataException
 from django.utils import timezone
 from ninja import Field, NinjaAPI, Query, Router, Schema, Status
 from ninja.security import HttpBearer
@@ -53,11 +53,14 @@ def client_network(request) -> str:
 
 class Bearer(HttpBearer):
     """A live token with one of ``scopes``; the client's address and the token counted
-    against their limits. The token's user becomes ``request.user``."""
+    against their limits. The token's user becomes ``request.user``. ``accounts``: "bot"
+    for the bot endpoints (API bots only), "person" for the board endpoints (people
+    only), checked before the request's body is read."""
 
-    def __init__(self, *scopes: str):
+    def __init__(self, *scopes: str, accounts: str | None = None):
         super().__init__()
         self.scopes = scopes
+        self.accounts = accounts
 
     def __call__(self, request):
         limits.check_address(client_network(request))
@@ -71,6 +74,10 @@ class Bearer(HttpBearer):
         if not set(self.scopes) & set(found.scopes):
             names = " or ".join(f'"{scope}"' for scope in self.scopes)
             raise ScopeMissing(f"This token lacks the scope {names} this request needs.")
+        if self.accounts == "bot" and not found.user.is_api_bot:
+            raise ScopeMissing("The bot endpoints are for bot accounts: use /api/board/.")
+        if self.accounts == "person" and found.user.is_api_bot:
+            raise ScopeMissing("The board endpoints are for people's accounts: use /api/bot/.")
         tokens.token_used(found)
         request.user = found.user
         request.token = found
@@ -120,6 +127,12 @@ def _game_error(request, error):
 @api.exception_handler(IllegalAction)
 def _illegal(request, error):
     return _refusal(request, 400, f"That action is not allowed: {error}.")
+
+
+@api.exception_handler(RawPostDataException)
+def _not_json(request, error):
+    # A multipart form, which the site's middleware has read already: the API reads JSON.
+    return _refusal(request, 400, "Send the request's body as JSON (application/json).")
 
 
 @api.exception_handler(ChatError)
@@ -440,21 +453,11 @@ def challenge_decline(request, game_id: int):
 # --- playing: bots and boards --------------------------------------------------------------
 
 
-def _for_bots(request) -> None:
-    if not request.user.is_api_bot:
-        raise ScopeMissing("The bot endpoints are for bot accounts: use /api/board/ instead.")
-
-
-def _for_people(request) -> None:
-    if request.user.is_api_bot:
-        raise ScopeMissing("The board endpoints are for people's accounts: use /api/bot/.")
-
-
-def _play_router(kind: str, scope: str, check) -> Router:
+def _play_router(kind: str, scope: str, accounts: str) -> Router:
     """The game endpoints of bots (``/api/bot/game/...``) or of people's own programs
     (``/api/board/game/...``): the same endpoints, each for its kind of account."""
     router = Router(tags=[kind])
-    auth = Bearer(scope)
+    auth = Bearer(scope, accounts=accounts)
 
     @router.get(
         "/game/{int:game_id}/stream",
@@ -467,7 +470,6 @@ def _play_router(kind: str, scope: str, check) -> Router:
         """NDJSON: first ``gameFull`` (the game and your seat's view, with your legal
         actions in record form when it is your turn), then a ``gameState`` line with the
         whole view at each change, empty lines to keep the connection alive."""
-        check(request)
         feed = feeds.GameFeed(game_id=game_id, user=request.user)
         channels = [channel_of(game_id)]
         return await streams.ndjson_response(request, feed, channels=channels)
@@ -482,7 +484,6 @@ def _play_router(kind: str, scope: str, check) -> Router:
     def act(request, game_id: int, body: ActIn):
         """Play one action (one of your view's ``legal_actions``) at action number
         ``n_actions``: applied once; a stale number is 409, an illegal action 400."""
-        check(request)
         game, _state, _events = services.game_act(
             user=request.user, game_id=game_id, action=body.action, expected_seq=body.n_actions
         )
@@ -497,7 +498,6 @@ def _play_router(kind: str, scope: str, check) -> Router:
     )
     def resign(request, game_id: int):
         """Resign (before each player's first move: the game is aborted instead)."""
-        check(request)
         game = services.game_resign(user=request.user, game_id=game_id)
         return Status(200, {"n_actions": game.n_actions, "status": game.status})
 
@@ -510,7 +510,6 @@ def _play_router(kind: str, scope: str, check) -> Router:
     )
     def abort(request, game_id: int):
         """Abort the game while nobody's result is at stake yet."""
-        check(request)
         game = services.game_abort_by_player(user=request.user, game_id=game_id)
         return Status(200, {"n_actions": game.n_actions, "status": game.status})
 
@@ -523,7 +522,6 @@ def _play_router(kind: str, scope: str, check) -> Router:
     )
     def chat(request, game_id: int, body: ChatIn):
         """Write a line in the game's chat (its players read it)."""
-        check(request)
         game, _seat = game_for_user(game_id, request.user)
         message, _new = message_post(author=request.user, game=game, text=body.text, last_seen=0)
         return Status(200, {"ok": True, "detail": f"message {message.pk}"})
@@ -531,8 +529,8 @@ def _play_router(kind: str, scope: str, check) -> Router:
     return router
 
 
-bot = _play_router("bot", Scope.BOT_PLAY, _for_bots)
-board = _play_router("board", Scope.BOARD_PLAY, _for_people)
+bot = _play_router("bot", Scope.BOT_PLAY, "bot")
+board = _play_router("board", Scope.BOARD_PLAY, "person")
 
 
 @bot.post("/account/upgrade", auth=Bearer(Scope.BOT_PLAY), response={200: PlayerOut, 400: Refusal})
