@@ -1,7 +1,9 @@
 """The API's NDJSON streams: one JSON object a line, and an empty line as a keep-alive
 every ``API_KEEPALIVE_SECONDS`` when there is nothing to say.
 
-Two ways to wait for a change, the answer's lines the same either way:
+Two ways to wait for a change, the answer's lines the same either way (under an ASGI
+server the stream is an asynchronous iterator, under WSGI a plain one: each server sends
+its own kind line by line, and reads the other kind to its end before sending anything):
 
 - **Push** (``PUSH_EVENTS`` under an ASGI server): the stream listens on the site's ping
   channels (``games.push``: ``game-<id>`` for a game, ``user-<id>`` for an account)
@@ -67,16 +69,21 @@ class _Pings:
         self.manager.remove_listener(self.listener)
 
 
-async def _pushed_lines(feed, *, pings, first):
-    """The stream while push is on: woken by pings, until the feed is done."""
+async def _async_lines(feed, *, pings, first):
+    """The stream under an ASGI server: woken by pings (push on) or reading every
+    API_POLL_SECONDS for at most API_LONG_POLL_SECONDS (push off)."""
     loop = asyncio.get_running_loop()
+    end = None if pings is not None else loop.time() + settings.API_LONG_POLL_SECONDS
     try:
         lines, done = first
         yield encode(lines)
         quiet_since = loop.time()
-        while not done:
+        while not done and (end is None or loop.time() < end):
             keepalive = settings.API_KEEPALIVE_SECONDS
-            await pings.wait(max(0.0, quiet_since + keepalive - loop.time()))
+            if pings is not None:
+                await pings.wait(max(0.0, quiet_since + keepalive - loop.time()))
+            else:
+                await asyncio.sleep(max(0.0, min(settings.API_POLL_SECONDS, end - loop.time())))
             lines, done = await sync_to_async(feed.update)()
             if lines:
                 quiet_since = loop.time()
@@ -85,13 +92,14 @@ async def _pushed_lines(feed, *, pings, first):
                 quiet_since = loop.time()
                 yield "\n"
     finally:
-        pings.close()
+        if pings is not None:
+            pings.close()
 
 
 def _polled_lines(feed, *, first):
-    """The stream while push is off: a plain iterator (so a WSGI server sends each line as
-    it comes) that reads again every API_POLL_SECONDS and ends after
-    API_LONG_POLL_SECONDS, or with the feed."""
+    """The stream under a WSGI server: a plain iterator (which WSGI sends line by line; an
+    asynchronous one it would read to its end first) reading every API_POLL_SECONDS for
+    at most API_LONG_POLL_SECONDS."""
     lines, done = first
     yield encode(lines)
     end = time.monotonic() + settings.API_LONG_POLL_SECONDS
@@ -119,8 +127,8 @@ async def ndjson_response(request, feed, *, channels) -> StreamingHttpResponse:
         if pings is not None:
             pings.close()
         raise
-    if push:
-        lines = _pushed_lines(feed, pings=pings, first=first)
+    if isinstance(request, ASGIRequest):
+        lines = _async_lines(feed, pings=pings, first=first)
     else:
         lines = _polled_lines(feed, first=first)
     response = StreamingHttpResponse(lines, content_type=MEDIA_TYPE)

@@ -212,3 +212,17 @@ def test_a_game_stream_tells_each_change_with_the_view_again():
     assert not over and [line["type"] for line in changed] == ["gameState"]
     assert changed[0]["n_actions"] == game.n_actions
     assert changed[0]["view"] == game_view(game, game.seat_of(robo))
+
+
+def test_without_push_a_stream_long_polls_with_keep_alive_lines_and_ends(settings):
+    settings.API_LONG_POLL_SECONDS = 0.5
+    settings.API_POLL_SECONDS = 0.05
+    settings.API_KEEPALIVE_SECONDS = 0.2
+    game, (robo, bot), _person = started()
+    response = bot.get(f"/api/bot/game/{game.pk}/stream")
+    assert response["X-Stream-Mode"] == "long-poll"
+    assert response["Content-Type"] == "application/x-ndjson"
+    body = b"".join(response.streaming_content).decode()
+    first, *rest = body.split("\n")
+    assert '"type":"gameFull"' in first
+    assert rest.count("") >= 2  # keep-alive lines: nothing changed meanwhile
