@@ -149,6 +149,15 @@ def _not_found(request, error):
 
 
 READ = Bearer(Scope.READ)
+# The streams' answer in the OpenAPI description: one JSON object a line (docs/api.md).
+NDJSON = {
+    "responses": {
+        200: {
+            "description": "NDJSON: one JSON object a line, empty lines to keep alive",
+            "content": {"application/x-ndjson": {"schema": {"type": "object"}}},
+        }
+    }
+}
 
 
 class Refusal(Schema):
@@ -465,6 +474,7 @@ def _play_router(kind: str, scope: str, accounts: str) -> Router:
         operation_id=f"{kind}_stream",
         auth=auth,
         response={200: None},
+        openapi_extra=NDJSON,
     )
     async def game_stream(request, game_id: int):
         """NDJSON: first ``gameFull`` (the game and your seat's view, with your legal
@@ -546,7 +556,12 @@ def upgrade(request):
 events = Router(tags=["events"])
 
 
-@events.get("/event", auth=Bearer(Scope.BOT_PLAY, Scope.BOARD_PLAY), response={200: None})
+@events.get(
+    "/event",
+    auth=Bearer(Scope.BOT_PLAY, Scope.BOARD_PLAY),
+    response={200: None},
+    openapi_extra=NDJSON,
+)
 async def event_stream(request):
     """NDJSON: the invitations pending (``challenge``, ``tableInvitation``) and the games in
     play (``gameStart``), then each change: invitations received or gone

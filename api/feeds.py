@@ -128,8 +128,12 @@ class EventFeed:
         return found
 
     def _playing(self) -> dict[int, dict]:
+        # A seat its player left (the site plays it now) is no game of theirs to play.
         seats = GameSeat.objects.filter(
-            user=self.user, game__status=Game.Status.ACTIVE, position__isnull=False
+            user=self.user,
+            game__status=Game.Status.ACTIVE,
+            position__isnull=False,
+            status=GameSeat.Status.PLAYING,
         ).select_related("game")
         return {
             seat.game_id: {
