@@ -4,15 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0012_bot_level_names'),
+        ("accounts", "0012_bot_level_names"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='is_api_bot',
-            field=models.BooleanField(default=False, editable=False, help_text="A bot account played by its owner's program through the API.", verbose_name='API bot'),
+            model_name="user",
+            name="is_api_bot",
+            field=models.BooleanField(
+                default=False,
+                editable=False,
+                help_text="A bot account played by its owner's program through the API.",
+                verbose_name="API bot",
+            ),
         ),
     ]
