@@ -17,12 +17,14 @@ tables through ``games.tables`` (the lobby's one flow), chat through
 from datetime import date, datetime, time
 from typing import Annotated, Any
 
+from allauth.account.adapter import get_adapter
 from django.core.paginator import Paginator
 from django.http import Http404, RawPostDataException
 from django.utils import timezone
 from ninja import Field, NinjaAPI, Query, Router, Schema, Status
 from ninja.security import HttpBearer
 
+from accounts.login_limits import client_network as network_of
 from accounts.selectors import finished_games, player_by_name
 from api import bots, feeds, limits, streams, tokens
 from api.models import AccessToken
@@ -44,11 +46,9 @@ class ScopeMissing(Exception):
 
 
 def client_network(request) -> str:
-    from allauth.account.adapter import get_adapter
-
-    from accounts.login_limits import client_network as network
-
-    return network(get_adapter(request).get_client_ip(request))
+    """The client's address as the log-in limits count it (an IPv6 /64 as one), behind
+    the proxies the site trusts (allauth's ``get_client_ip``)."""
+    return network_of(get_adapter(request).get_client_ip(request))
 
 
 class Bearer(HttpBearer):
