@@ -15,7 +15,9 @@ one invites the player challenged.
   it, with a bot (or cancel the table). A table of two whose one invitation is declined
   (a direct challenge turned down) has nobody left to wait for: it is cancelled.
 - Bots join only when the creator adds them (or invites them by name), and a bot makes
-  the table casual.
+  the table casual. An API bot (a program's account, ``User.is_api_bot``) answers its
+  invitations itself like a person, and likewise makes its tables casual; it cannot take a
+  seat at a rated one.
 - A waiting table lapses ``TABLE_LIFETIME`` after it was set up (``tables_expire``).
 """
 
@@ -133,6 +135,8 @@ def table_create(
     if len(invited) > seats - 1:
         raise TableError(f"A table of {seats} has room for {seats - 1} more players.")
     bots = [person for person in invited if person.is_bot]
+    # An API bot (User.is_api_bot) plays casual games only, as the site's bots do.
+    rated = rated and not any(person.is_api_bot for person in [user, *invited])
     if rated and not bots:
         aborts.check_rated_play(user)
     with transaction.atomic():
@@ -212,6 +216,8 @@ def table_join(*, user, game_id) -> Game:
         raise TableError("Bots sit down only when the table's creator adds them.")
     if user.is_suspended:
         raise TableError("Your account is suspended: you cannot join tables.")
+    if game.rated and user.is_api_bot:
+        raise TableError("Bot accounts play casual games only: this table is rated.")
     if game.rated:
         aborts.check_rated_play(user)
     seated, pending = _places(game)

@@ -2,6 +2,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
+from api.endpoints import api
 from games import streams
 
 from . import health, theme, views, webapp
@@ -19,6 +20,8 @@ urlpatterns = [
     path("manifest.webmanifest", webapp.manifest, name="manifest"),
     path("sw.js", webapp.service_worker, name="service_worker"),
     path("accounts/", include("allauth.urls")),
+    path("api/", api.urls),
+    path("", include("api.urls")),
     path("", include("games.urls")),
     path("", include("accounts.urls")),
     path("", include("ratings.urls")),

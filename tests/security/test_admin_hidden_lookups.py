@@ -161,6 +161,8 @@ NOT_SECRET = {
     ("moderation.AuditEntry", "details"),
     # The first-game guide's steps a player marked "Got it": step keys ("welcome", "bid").
     ("games.GuideProgress", "seen"),
+    # An API token's scopes: names such as "read" and "bot:play".
+    ("api.AccessToken", "scopes"),
 }
 
 
