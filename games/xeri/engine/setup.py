@@ -101,14 +101,15 @@ def check_round(one, seats: int, where: str) -> None:
     if not isinstance(one, dict) or set(one) != set(ROUND_KEYS):
         raise InvalidSetup(f'{where}: a round holds exactly "deck" and "redeals"')
     deck = one["deck"]
-    if (
-        not isinstance(deck, list)
-        or len(deck) != DECK
-        or set(map(type, deck)) != {str}
-        or not CARD_SET.issuperset(deck)
-    ):
-        raise InvalidSetup(f"{where}: the deck must be a list of {DECK} card codes")
-    if len(set(deck)) != DECK:
+    if not (isinstance(deck, list) and len(deck) == DECK and _card_set(deck) == CARD_SET):
+        # not every card once: say which rule it breaks
+        if (
+            not isinstance(deck, list)
+            or len(deck) != DECK
+            or set(map(type, deck)) != {str}
+            or not CARD_SET.issuperset(deck)
+        ):
+            raise InvalidSetup(f"{where}: the deck must be a list of {DECK} card codes")
         raise InvalidSetup(f"{where}: the deck must hold each of the {DECK} cards once")
     dealt = HAND * seats
     pile = deck[dealt : dealt + PILE]
@@ -120,7 +121,7 @@ def check_round(one, seats: int, where: str) -> None:
     redeals = one["redeals"]
     if not isinstance(redeals, list):
         raise InvalidSetup(f'{where}: "redeals" must be a list')
-    hands = set(deck[:dealt])
+    hands = set(deck[:dealt]) if redeals else ()
     for number, rejected in enumerate(redeals, start=1):
         label = f"{where}, rejected pile {number}"
         if (
@@ -138,6 +139,14 @@ def check_round(one, seats: int, where: str) -> None:
                 f"{label}: {' '.join(inside)} cannot be in a hand: the hands were dealt "
                 "before the starting pile (ruling 5)"
             )
+
+
+def _card_set(deck: list) -> set | None:
+    """The set of ``deck``'s items, None if one cannot be in a set."""
+    try:
+        return set(deck)
+    except TypeError:
+        return None
 
 
 def copy_setup(setup: dict) -> dict:
