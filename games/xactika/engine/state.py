@@ -128,6 +128,15 @@ FOLLOW_OF_BIT = tuple(
 LEADS_OF_BIT = tuple(
     {1 << card: LEADS[seat][card] for card in range(DECK_SIZE)} for seat in range(MAX_SEATS)
 )
+# WORTH[shape][count][card]: what ``card`` is worth in the trick of that call: its value
+# in the called suit, 0 outside it (values are 4 or more).
+WORTH = tuple(
+    tuple(
+        tuple(VALUES[card] if SUITS[shape][count] >> card & 1 else 0 for card in range(DECK_SIZE))
+        for count in range(4)
+    )
+    for shape in range(len(SHAPES))
+)
 # TRICK_EVENTS[winner][shape][count]: the event of a trick taken.
 TRICK_EVENTS = tuple(
     tuple(
@@ -504,7 +513,9 @@ class State:
                     hand = hands[seat]
                     bit = key[3]
                     if suit and hand & bit and (suit & bit or not hand & suit):
-                        hands = (*hands[:seat], hand ^ bit, *hands[seat + 1 :])
+                        hands = list(hands)
+                        hands[seat] = hand ^ bit
+                        hands = tuple(hands)
                         plays = (*self.plays, key[5])
                         game = self.game
                         if len(plays) == game.seats:
@@ -525,12 +536,14 @@ class State:
                     hand = hands[seat]
                     bit = key[3]
                     if not self.suit and hand & bit and self.phase == PLAY:
+                        hands = list(hands)
+                        hands[seat] = hand ^ bit
                         after = _new(State)
                         after.game = game = self.game
                         after.part = self.part
                         after.phase = PLAY
                         after.to_move = game.nexts[seat]
-                        after.hands = (*hands[:seat], hand ^ bit, *hands[seat + 1 :])
+                        after.hands = tuple(hands)
                         after.called = key[4]
                         after.suit = key[5]
                         after.plays = (key[7],)
@@ -646,17 +659,23 @@ class State:
         """The card that completes a trick (its ``event``): the winner takes the trick and
         leads; after the eighth, the round is scored and the next dealt (or the game
         ends)."""
-        suit = self.suit
         shape, count = self.called
-        best = -1
+        worth = WORTH[shape][count]
+        best = 0
         for seat, card in plays:  # the highest value in suit, the latest among equals
-            if suit >> card & 1 and VALUES[card] >= best:
-                best, winner = VALUES[card], seat
-        part = self.part.copy()
-        taken = list(part.taken)
+            if worth[card] >= best:
+                best, winner = worth[card], seat
+        before = self.part
+        part = _new(Part)
+        part.round, part.dealer, part.bids = before.round, before.dealer, before.bids
+        part.totals, part.past, part.tricks = before.totals, before.past, before.tricks
+        taken = list(before.taken)
         taken[winner] += 1
         part.taken = tuple(taken)
-        part.tricks = (*part.tricks, Trick(part.leader, shape, count, plays, winner))
+        trick = _new(Trick)
+        trick.leader, trick.shape, trick.count = before.leader, shape, count
+        trick.plays, trick.winner, trick.shown = plays, winner, {}
+        part.tricks = (*part.tricks, trick)
         part.leader = winner
         after = _new(State)
         after.game = self.game
