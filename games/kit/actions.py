@@ -13,7 +13,6 @@ pile, a follow) with one ``Frozen`` dict made once per seat and card, and a list
 is a ``FrozenList``.
 """
 
-
 from copy import deepcopy
 
 

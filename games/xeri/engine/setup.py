@@ -22,6 +22,7 @@ DECK = len(CARDS)
 PLAYS_PER_ROUND = DECK - PILE  # 48, with two seats or four (ruling 20)
 SETUP_KEYS = ("first_dealer", "rounds")
 ROUND_KEYS = ("deck", "redeals")
+ROUND_KEY_SET = frozenset(ROUND_KEYS)
 
 
 def pile_passes(pile) -> bool:
@@ -84,7 +85,7 @@ def check_round_count(count, seats: int) -> None:
 def check_setup(variant, seats, setup) -> None:
     """Raise InvalidSetup unless a match can start from this set-up (ruling 33)."""
     check_table(variant, seats)
-    if not isinstance(setup, dict) or set(setup) != set(SETUP_KEYS):
+    if not isinstance(setup, dict) or setup.keys() != set(SETUP_KEYS):
         raise InvalidSetup('a Xeri set-up holds exactly "first_dealer" and "rounds"')
     first_dealer = setup["first_dealer"]
     if not is_int(first_dealer) or not 0 <= first_dealer < seats:
@@ -98,7 +99,7 @@ def check_setup(variant, seats, setup) -> None:
 
 
 def check_round(one, seats: int, where: str) -> None:
-    if not isinstance(one, dict) or set(one) != set(ROUND_KEYS):
+    if not isinstance(one, dict) or one.keys() != ROUND_KEY_SET:
         raise InvalidSetup(f'{where}: a round holds exactly "deck" and "redeals"')
     deck = one["deck"]
     if not (isinstance(deck, list) and len(deck) == DECK and _card_set(deck) == CARD_SET):

@@ -97,6 +97,8 @@ PLAYS = tuple(
     for seat in range(4)
 )
 
+PLAY_OF = tuple(plays.__getitem__ for plays in PLAYS)  # PLAY_OF[seat](card): its action
+
 
 def xeri_kind(pile, rank: str) -> str | None:
     """What a card of ``rank`` that takes ``pile`` makes: a xeri or a Jack xeri when the
@@ -267,8 +269,7 @@ class State:
         seat = self.to_move
         if seat is None:
             return []
-        plays = PLAYS[seat]
-        return [plays[card] for card in self.hands[seat]]
+        return list(map(PLAY_OF[seat], self.hands[seat]))
 
     # --- acting ------------------------------------------------------------------------
 
