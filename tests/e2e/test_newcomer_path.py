@@ -50,9 +50,10 @@ CUT = """() => [...document.querySelectorAll('.score, .score *')]
 
 
 def look(page, screen: str):
-    """The screen as it stands, at both sizes: it never scrolls sideways, and the
-    scoreboard shows each name and line whole; saved to ``NEWCOMER_SHOTS`` when that is
-    set. The page is left at desktop size."""
+    """The screen as it stands, at both sizes: it never scrolls sideways, the scoreboard
+    shows each name and line whole, and on the desktop the header's links stay on the
+    logo's row; saved to ``NEWCOMER_SHOTS`` when that is set. The page is left at desktop
+    size."""
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         overflow = page.evaluate(
@@ -61,6 +62,11 @@ def look(page, screen: str):
         assert overflow <= 0, f"{screen} scrolls {overflow} px sideways at {size} size"
         cut = page.evaluate(CUT)
         assert not cut, f"{screen} at {size} size cuts the scoreboard's {cut}"
+        if size == "desktop":  # the header's links share the logo's row
+            nav = page.get_by_role("navigation", name="Main")
+            logo, first = nav.locator(".nav-logo"), nav.locator(".nav-links a").first
+            rows = logo.bounding_box()["y"], first.bounding_box()["y"]
+            assert abs(rows[0] - rows[1]) < 20, f"{screen}: the header's links wrap under the logo"
         if SHOTS:
             folder = Path(SHOTS)
             folder.mkdir(parents=True, exist_ok=True)
