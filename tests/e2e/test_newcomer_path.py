@@ -74,9 +74,13 @@ def look(page, screen: str):
     page.set_viewport_size(SIZES["desktop"])
 
 
+def guide_box(page):
+    return page.get_by_role("complementary", name=re.compile(r"^First-game guide"))
+
+
 def read_the_guide(page, seen: list[str]):
     """Each step of the first-game guide on the screen now, read and put away ("Got it")."""
-    box = page.locator("aside.guide")
+    box = guide_box(page)
     while box.count():
         title = box.get_by_role("heading").inner_text()
         assert title.startswith("First-game guide · "), title
@@ -161,8 +165,8 @@ def test_a_newcomer_signs_up_and_finishes_a_first_game_of_each_game(
     for name, kind, variant in GAMES:
         page.get_by_role("navigation", name="Main").get_by_role("link", name="XIX Online").click()
         page.get_by_role("link", name=f"Play {name}", exact=True).click()
-        bots = page.locator("#play-bot")
-        expect(bots.get_by_role("heading", name="Play a bot")).to_be_visible()
+        bots = page.get_by_role("region", name="Play a bot")
+        expect(bots).to_be_visible()
         if kind == "xix":
             look(page, "2-lobby")
         bots.get_by_role("button", name="Play the Beginner bot (bot-random)").click()
@@ -172,7 +176,7 @@ def test_a_newcomer_signs_up_and_finishes_a_first_game_of_each_game(
         assert game.status == Game.Status.ACTIVE and not game.rated
         expect(page.locator(".messages")).to_contain_text("bot-random accepted: the game is on.")
         expect(page.locator(".game-facts")).to_contain_text("Casual")
-        expect(page.locator("aside.guide")).to_be_visible()
+        expect(guide_box(page)).to_be_visible()
         look(page, f"{kind}-1-first-screen")
         if kind == "xix":
             expect(page.locator(".local-time").first).to_contain_text("(Asia/Tokyo)")
@@ -182,7 +186,7 @@ def test_a_newcomer_signs_up_and_finishes_a_first_game_of_each_game(
         over = page.locator("#over-title")
         expect(over).to_have_text(re.compile(r"^\s*(You won|bot-random won|A draw)\s*$"))
         expect(page.locator(".game-over").get_by_role("link", name="Replay")).to_be_visible()
-        expect(page.locator("aside.guide")).to_have_count(0)
+        expect(guide_box(page)).to_have_count(0)
         look(page, f"{kind}-4-end")
 
         game.refresh_from_db()
