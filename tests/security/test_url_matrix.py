@@ -171,6 +171,17 @@ TABLE = {
     "games:replay@private-finished": row(G, "private-finished", L, 200, 200, 404, 200, 200),
     "games:record@private-finished": row(G, "private-finished", L, 200, 200, 404, 200, 200),
     "moderation:report_game@private": row(G, "private", L, 200, 200, 404, 200, 200),
+    # Tournaments (issue 34): the live game is round 1 of a running tournament; the buttons
+    # are tried on a cancelled one, where each is refused (entries closed, not the
+    # organiser's, over) and nothing changes.
+    "tournaments:list": row(G, None, 200, 200, 200, 200, 200, 200),
+    "tournaments:new": row(G, None, L, 200, 200, 200, 200, 200),
+    "tournaments:detail": row(G, "tournament", 200, 200, 200, 200, 200, 200),
+    "tournaments:detail@over": row(G, "tournament-over", 200, 200, 200, 200, 200, 200),
+    "tournaments:enter": row(P, "tournament-over", L, 400, 400, 400, 400, 400),
+    "tournaments:withdraw": row(P, "tournament-over", L, 400, 400, 400, 400, 400),
+    "tournaments:add_bot": row(P, "tournament-over", L, 403, 403, 403, 400, 403),
+    "tournaments:cancel": row(P, "tournament-over", L, 403, 400, 403, 400, 400),
     # allauth
     "account_login": row(G, None, 200, L, L, L, L, L),
     "account_logout": row(G, None, L, 200, 200, 200, 200, 200),
@@ -201,6 +212,7 @@ MODERATOR_MAY_VIEW = {
     "moderation.report",
     "moderation.auditentry",
     "chat.chatmessage",
+    "tournaments.tournament",
 }
 ADMIN_NAMESPACE = "admin"
 
@@ -253,6 +265,7 @@ def world(db):
     private_message = ChatMessage.objects.create(
         game=private_finished, author=alice, text="between us"
     )
+    tournament, tournament_over = matrix_tournaments(mona, alice, bob, live)
     return {
         "people": {
             "anon": None,
@@ -270,7 +283,37 @@ def world(db):
         "private": private,
         "private-finished": private_finished,
         "private-message": private_message,
+        "tournament": tournament,
+        "tournament-over": tournament_over,
     }
+
+
+def matrix_tournaments(organiser, alice, bob, live):
+    """A running tournament whose round 1 is the live game, and a cancelled one."""
+    from tournaments.models import Entry, Round, Table, TableSeat, Tournament
+
+    settings = {
+        "kind": "xix",
+        "variant": "standard",
+        "seats": 2,
+        "format": Tournament.Format.SWISS,
+        "rounds": 3,
+        "min_players": 2,
+        "max_players": 8,
+        "place_points": [1, 0],
+        "created_by": organiser,
+    }
+    running = Tournament.objects.create(name="Matrix cup", status="running", **settings)
+    over = Tournament.objects.create(name="Matrix plate", status="cancelled", **settings)
+    for t in (running, over):
+        for seed, person in enumerate((alice, bob), 1):
+            Entry.objects.create(tournament=t, user=person, rating=1500, seed=seed)
+    table = Table.objects.create(
+        round=Round.objects.create(tournament=running, number=1), board=1, game=live
+    )
+    for entry in running.entries.all():
+        TableSeat.objects.create(table=table, entry=entry)
+    return running, over
 
 
 def private_table(alice, bob) -> Game:
@@ -299,6 +342,8 @@ def url_for(name: str, obj, world) -> str:
         return reverse(name, args=[world["live"].pk]) + f"?seq={world['live'].n_actions - 2}"
     if obj == "private-poll":
         return reverse(name, args=[world["private"].pk]) + "?seq=0&v=stale"
+    if obj in ("tournament", "tournament-over"):
+        return reverse(name, args=[world[obj].pk])
     if obj == "chat-message":
         return reverse(name, args=[world["message"].pk])
     if obj == "private-message":
@@ -344,6 +389,7 @@ def admin_rows(world) -> dict:
         "ratings.ratingchange": RatingChange.objects.order_by("pk").first(),
         "auth.group": Group.objects.get(name="Moderators"),
         "chat.chatmessage": world["message"],
+        "tournaments.tournament": world["tournament"],
         "account.emailaddress": EmailAddress.objects.get_or_create(
             user=world["people"]["seat1"], email="bob@example.com"
         )[0],
