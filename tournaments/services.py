@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import registry, services, tables
+from games import push, registry, services, tables
 from games.errors import GameError, NotAPlayer
 from games.models import DAYS_PER_MOVE, Game, GameSeat
 from moderation.models import AuditEntry
@@ -701,7 +701,10 @@ def tournament_advance(*, tournament_id) -> str:
     if tournament.status != Tournament.Status.RUNNING:
         return "idle"
     rnd = tournament.round_set.order_by("-number").first()
-    if not _collect(tournament, rnd):
+    done = _collect(tournament, rnd)
+    # The players' open tournament pages redraw their standings (docs/push.md).
+    push.people_changed(set(tournament.entries.values_list("user_id", flat=True)))
+    if not done:
         return "waiting"
     if rnd.finished_at is None:
         rnd.finished_at = timezone.now()

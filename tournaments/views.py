@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts.bots import level_label
@@ -58,7 +59,12 @@ def _detail(request, t: Tournament, *, status=200, error=""):
         ),
         bot_levels=[(level, level_label(level)) for level in registry.bots(t.kind).LEVELS],
     )
-    return render(request, "tournaments/detail.html", context, status=status)
+    template = "tournaments/detail.html"
+    if request.htmx and status == 200:
+        template += "#live"  # the standings and rounds, redrawn on a ping or a poll
+    response = render(request, template, context, status=status)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 @require_safe

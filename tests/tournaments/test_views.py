@@ -153,3 +153,28 @@ def test_the_page_shows_standings_crosstable_chart_and_rounds(django_capture_on_
     assert "Crosstable" in page and "Round 3" in page and "<polyline" in page
     assert "Points after each round" in page
     assert str(lines[0].points.numerator) in standings
+
+
+def test_htmx_redraws_the_standings_alone_and_profiles_list_tournaments(
+    django_capture_on_commit_callbacks,
+):
+    people = players(4)
+    t = tournament(people[0], max_players=4, rounds=2, name="Spring Swiss")
+    with django_capture_on_commit_callbacks(execute=True):
+        for person in people:
+            services.tournament_enter(user=person, tournament_id=t.pk)
+    partial = Client().get(t.get_absolute_url(), HTTP_HX_REQUEST="true")
+    html = partial.content.decode()
+    assert html.lstrip().startswith('<div id="tournament-live"') and "<html" not in html
+    assert "HX-Request" in partial["Vary"]
+    profile = Client().get(reverse("players:profile", args=[people[1].username])).content.decode()
+    assert "Spring Swiss" in profile and "Won <a" not in profile
+    t = play_out(t, random.Random(4), django_capture_on_commit_callbacks)
+    winner = Entry.objects.get(tournament=t, place=1).user
+    profile = Client().get(reverse("players:profile", args=[winner.username])).content.decode()
+    assert "Won <a" in profile and "1 of 4" in profile
+
+
+def test_every_page_links_to_the_tournaments():
+    page = Client().get(reverse("home")).content.decode()
+    assert f'href="{reverse("tournaments:list")}"' in page
