@@ -67,6 +67,17 @@ class TournamentForm(forms.Form):
     )
     bye = forms.ChoiceField(label="A bye scores", choices=Tournament.Bye.choices)
     tie = forms.ChoiceField(label="A level knockout game", choices=Tournament.Tie.choices)
+    late_entry = forms.BooleanField(
+        label="Late entries (Swiss, until half the rounds are paired)", required=False
+    )
+    max_timeouts = forms.IntegerField(
+        label="Drop a player after this many games lost on time",
+        min_value=0,
+        max_value=10,
+        initial=0,
+        required=False,
+        help_text="0 or empty: never.",
+    )
     official = forms.BooleanField(label="Official (staff)", required=False)
 
     def __init__(self, *args, user=None, **kwargs):
@@ -107,4 +118,5 @@ class TournamentForm(forms.Form):
         data["rating_min"] = _optional_int(data.get("rating_min"))
         data["rating_max"] = _optional_int(data.get("rating_max"))
         data.setdefault("official", False)
+        data["max_timeouts"] = data.get("max_timeouts") or 0
         return data

@@ -72,6 +72,13 @@ class Tournament(models.Model):
     )
     bye = models.CharField(max_length=8, choices=Bye.choices, default=Bye.FULL)
     tie = models.CharField(max_length=8, choices=Tie.choices, default=Tie.SEED)
+    late_entry = models.BooleanField(
+        default=False, help_text="Swiss: players may enter until half the rounds are paired."
+    )
+    max_timeouts = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="A player who runs out of time in this many games is dropped (0: never).",
+    )
     official = models.BooleanField(default=False, help_text="Set up by the staff.")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments_created"
@@ -105,6 +112,9 @@ class Entry(models.Model):
     seed = models.PositiveSmallIntegerField(null=True, blank=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     removed = models.BooleanField(default=False, help_text="Removed by a moderator.")
+    timeouts = models.PositiveSmallIntegerField(
+        default=0, help_text="Games of the tournament the player lost on time."
+    )
     eliminated_in = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Knockout: the round the player went out in."
     )

@@ -52,6 +52,10 @@ def settings_rows(t: Tournament) -> list[tuple[str, str]]:
         ("Points by place", points),
         ("A bye scores", t.get_bye_display()),
     ]
+    if t.late_entry:
+        rows.append(("Late entries", f"Until {t.rounds // 2} rounds are paired"))
+    if t.max_timeouts:
+        rows.append(("Dropped after", f"{t.max_timeouts} games lost on time"))
     if t.rating_min is not None or t.rating_max is not None:
         rows.append(("Ratings", f"{t.rating_min or 'any'} to {t.rating_max or 'any'}"))
     if t.format == Tournament.Format.KNOCKOUT:

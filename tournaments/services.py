@@ -41,6 +41,7 @@ NAME_LENGTH = (3, 80)
 POINTS_LIMIT = 100
 
 CANCELLED_SEQ = 10_000  # the notice of a cancellation, after any round's
+DROPPED_SEQ = 10_001  # the notice of a player dropped for timeouts
 START_TASK = "tournaments.tasks.tournament_start"
 ADVANCE_TASK = "tournaments.tasks.tournament_advance"
 
@@ -128,6 +129,8 @@ def tournament_create(
     bye: str = Tournament.Bye.FULL,
     tie: str = Tournament.Tie.SEED,
     official: bool = False,
+    late_entry: bool = False,
+    max_timeouts: int = 0,
 ) -> Tournament:
     """A tournament open for entries, set up by ``user`` (an official one by the staff
     only, written in the audit trail). Anyone else may have ``MAX_OPEN_PER_USER`` open
@@ -152,6 +155,10 @@ def tournament_create(
         raise TournamentError("The lowest rating must not be above the highest.")
     if entry not in Tournament.Entry.values:
         raise TournamentError("Entry is open or by invitation.")
+    if type(max_timeouts) is not int or not 0 <= max_timeouts <= 10:
+        raise TournamentError("Drop a player after 0 (never) to 10 games lost on time.")
+    if late_entry and format != Tournament.Format.SWISS:
+        raise TournamentError("Only a Swiss takes late entries.")
     if bye not in Tournament.Bye.values or tie not in Tournament.Tie.values:
         raise TournamentError("Choose the bye's score and the rule for a tied knockout game.")
     place_points = _check_points(place_points, seats)
@@ -187,6 +194,8 @@ def tournament_create(
             bye=bye,
             tie=tie,
             official=official,
+            late_entry=late_entry,
+            max_timeouts=max_timeouts,
             created_by=user,
         )
         if entry == Tournament.Entry.INVITATION:
@@ -204,8 +213,19 @@ def tournament_create(
 # --- entries -----------------------------------------------------------------------------
 
 
+def late_entry_open(tournament: Tournament) -> bool:
+    """A running Swiss that takes late entries, until half its rounds are paired: the
+    player is paired from the next round, with no points for the rounds before."""
+    return (
+        tournament.status == Tournament.Status.RUNNING
+        and tournament.late_entry
+        and tournament.format == Tournament.Format.SWISS
+        and tournament.round_set.count() <= tournament.rounds // 2
+    )
+
+
 def _may_enter(tournament: Tournament, user) -> None:
-    if tournament.status != Tournament.Status.REGISTRATION:
+    if tournament.status != Tournament.Status.REGISTRATION and not late_entry_open(tournament):
         raise TournamentError("Entries are closed: the tournament has started or ended.")
     if user.is_suspended:
         raise TournamentError("Your account is suspended: you cannot enter tournaments.")
@@ -240,6 +260,10 @@ def _enter(tournament: Tournament, user) -> Entry:
         user=user,
         rating=rating_of(user, tournament.kind, tournament.variant),
     )
+    if tournament.status == Tournament.Status.RUNNING:  # a late entry: seeded last
+        entry.seed = tournament.entries.count()
+        entry.save(update_fields=["seed"])
+        return entry
     if tournament.starts_at is None and tournament.entries.count() == tournament.max_players:
         jobs.after_commit(START_TASK, tournament.pk)  # full: it starts now
     return entry
@@ -675,11 +699,39 @@ def _collect(tournament: Tournament, rnd: Round) -> bool:
         TableSeat.objects.bulk_update(seats, ["place"])
         table.done = True
         table.save(update_fields=["done"])
+        _count_timeouts(tournament, game, [seat.entry for seat in seats])
         knockout = tournament.format == Tournament.Format.KNOCKOUT
         if knockout and _winner_of(tournament, table) is None:  # level: they play again
             players = [seat.entry for seat in seats]
             _table_start(tournament, rnd, table.board, players, leg=table.leg + 1)
     return not rnd.tables.filter(done=False).exists()
+
+
+def _count_timeouts(tournament: Tournament, game: Game, entries: list[Entry]) -> None:
+    """Count the games ``game``'s players lost on time; drop (as a withdrawal, told so) a
+    player who reached the tournament's ``max_timeouts`` (0: nobody is dropped)."""
+    timed_out = set(
+        game.seats.filter(status=GameSeat.Status.TIMED_OUT).values_list("user_id", flat=True)
+    )
+    for entry in entries:
+        if entry.user_id not in timed_out:
+            continue
+        entry.timeouts += 1
+        entry.save(update_fields=["timeouts"])
+        limit = tournament.max_timeouts
+        if limit and entry.timeouts >= limit and entry.active:
+            entry.withdrawn_at = timezone.now()
+            entry.save(update_fields=["withdrawn_at"])
+            _forfeit_games(tournament, entry, actor=None)
+            notify(
+                user=entry.user,
+                game=None,
+                kind=Notification.Kind.TOURNAMENT,
+                seq=DROPPED_SEQ,
+                text=f"You were dropped from {tournament.name}: {entry.timeouts} games "
+                "lost on time.",
+                link=tournament.get_absolute_url(),
+            )
 
 
 def _knockout_close(tournament: Tournament, rnd: Round) -> None:

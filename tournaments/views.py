@@ -44,7 +44,9 @@ def _detail(request, t: Tournament, *, status=200, error=""):
         entry=entry,
         error=error,
         may_enter=(
-            user.is_authenticated and entry is None and t.status == Tournament.Status.REGISTRATION
+            user.is_authenticated
+            and entry is None
+            and (t.status == Tournament.Status.REGISTRATION or services.late_entry_open(t))
         ),
         may_withdraw=(
             entry is not None

@@ -282,3 +282,68 @@ def test_the_advance_task_run_twice_changes_nothing(django_capture_on_commit_cal
     assert t.round_set.count() == 2
     assert services.tournament_advance(tournament_id=t.pk) == "waiting"
     assert t.round_set.count() == 2 and len(running_games(t)) == 2
+
+
+def test_a_player_out_of_time_is_dropped_after_the_set_number_of_timeouts(
+    django_capture_on_commit_callbacks,
+):
+    from games import services as game_services
+
+    people = players(4)
+    t = enter_all(
+        tournament(people[0], max_players=4, rounds=3, max_timeouts=2),
+        people,
+        django_capture_on_commit_callbacks,
+    )
+    slow = people[3]
+    for number in (1, 2):
+        game = Game.objects.get(
+            tournament_table__round__tournament=t,
+            tournament_table__round__number=number,
+            seats__user=slow,
+        )
+        with django_capture_on_commit_callbacks(execute=True):
+            # The sweep after the deadline: the player to move loses on time.
+            Game.objects.filter(pk=game.pk).update(to_move=game.seat_of(slow))
+            game_services.deadlines_sweep(now=game.deadline + timedelta(days=30))
+        game.refresh_from_db()
+        assert game.seats.get(user=slow).status == GameSeat.Status.TIMED_OUT
+        with django_capture_on_commit_callbacks(execute=True):
+            for other in running_games(t):
+                if other.tournament_table.round.number == number:
+                    finish(other.pk, [1, 2])
+        entry = Entry.objects.get(tournament=t, user=slow)
+        assert entry.timeouts == number
+    assert entry.withdrawn_at is not None and not entry.removed
+    assert Notification.objects.filter(user=slow, text__contains="2 games lost on time").exists()
+    assert not Table.objects.filter(round__tournament=t, round__number=3, seats__entry=entry)
+
+
+def test_a_swiss_with_late_entries_takes_them_until_half_the_rounds(
+    django_capture_on_commit_callbacks,
+):
+    people = players(5)
+    with pytest.raises(GameError, match="Only a Swiss"):
+        tournament(people[0], format="knockout", rounds=None, late_entry=True)
+    soon = timezone.now() + timedelta(hours=1)
+    t = tournament(people[0], max_players=8, rounds=4, late_entry=True, starts_at=soon)
+    for person in people[:4]:
+        services.tournament_enter(user=person, tournament_id=t.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.tournament_start(tournament_id=t.pk, now=soon)
+    late = people[4]
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = services.tournament_enter(user=late, tournament_id=t.pk)
+        for game in running_games(t):
+            finish(game.pk, [1, 2])
+    assert entry.seed == 5
+    second = Table.objects.filter(round__tournament=t, round__number=2)
+    assert second.filter(seats__entry=entry).exists()  # paired from the next round
+    assert second.filter(game__isnull=True).count() == 1  # five players: one bye
+    with django_capture_on_commit_callbacks(execute=True):
+        for game in running_games(t):
+            finish(game.pk, [1, 2])
+    assert t.round_set.count() == 3
+    (someone,) = players(1, prefix="later")
+    with pytest.raises(GameError, match="Entries are closed"):
+        services.tournament_enter(user=someone, tournament_id=t.pk)
