@@ -414,13 +414,16 @@ def tournament_cancel(*, actor, tournament_id, reason: str = "") -> Tournament:
 
 def _tell_all(tournament: Tournament, text: str, *, seq: int) -> None:
     """News without a game for every player entered: on the notifications page, by e-mail
-    and push as each prefers; once per (player, ``seq``), ``seq`` the round (0 the start
-    or the cancellation, rounds + 1 the end)."""
+    and push as each prefers; once per (player, ``seq``), ``seq`` the round (0 the start,
+    ``rounds + 1`` the end, ``CANCELLED_SEQ`` a cancellation)."""
     link = tournament.get_absolute_url()
+    told = set(
+        Notification.objects.filter(
+            game=None, kind=Notification.Kind.TOURNAMENT, seq=seq, link=link
+        ).values_list("user_id", flat=True)
+    )
     for entry in tournament.entries.select_related("user"):
-        if Notification.objects.filter(
-            user=entry.user, game=None, kind=Notification.Kind.TOURNAMENT, seq=seq, link=link
-        ).exists():
+        if entry.user_id in told:
             continue
         notify(
             user=entry.user,

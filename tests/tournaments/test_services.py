@@ -347,3 +347,95 @@ def test_a_swiss_with_late_entries_takes_them_until_half_the_rounds(
     (someone,) = players(1, prefix="later")
     with pytest.raises(GameError, match="Entries are closed"):
         services.tournament_enter(user=someone, tournament_id=t.pk)
+
+
+def test_a_many_seat_round_robin_meets_every_pair(django_capture_on_commit_callbacks):
+    from itertools import combinations
+
+    people = players(6)
+    t = tournament(
+        people[0],
+        variant="open",
+        seats=3,
+        format="round_robin",
+        rounds=None,
+        min_players=3,
+        max_players=6,
+        place_points=[2, 1, 0],
+    )
+    t = enter_all(t, people, django_capture_on_commit_callbacks)
+    t = play_out(t, __import__("random").Random(6), django_capture_on_commit_callbacks)
+    assert t.status == Tournament.Status.FINISHED
+    met = set()
+    for table in Table.objects.filter(round__tournament=t).prefetch_related("seats"):
+        ids = [s.entry_id for s in table.seats.all()]
+        assert len(ids) == 3
+        met |= {frozenset(p) for p in combinations(ids, 2)}
+    assert met == {frozenset(p) for p in combinations(t.entries.values_list("pk", flat=True), 2)}
+    assert t.rounds == t.round_set.count()
+
+
+def test_a_many_seat_swiss_that_does_not_divide_gives_byes(django_capture_on_commit_callbacks):
+    people = players(10)
+    t = tournament(
+        people[0],
+        variant="open",
+        seats=4,
+        rounds=2,
+        min_players=4,
+        max_players=10,
+        place_points=[6, 4, 2, 0],
+        bye=Tournament.Bye.HALF,
+    )
+    t = enter_all(t, people, django_capture_on_commit_callbacks)
+    t = play_out(t, __import__("random").Random(10), django_capture_on_commit_callbacks)
+    byes = Table.objects.filter(round__tournament=t, game__isnull=True)
+    assert byes.count() == 4  # two a round
+    had = list(byes.values_list("seats__entry_id", flat=True))
+    assert len(set(had)) == 4  # nobody twice while others had none
+    lines = {line.player: line for line in services.standing_of(t)}
+    for pk in had:
+        assert lines[pk].byes == 1 and lines[pk].points >= 3  # half of first place's 6
+
+
+def test_a_game_aborted_before_the_first_moves_scores_its_aborter_last(
+    django_capture_on_commit_callbacks,
+):
+    from games import services as game_services
+
+    people = players(2)
+    t = enter_all(
+        tournament(people[0], max_players=2, rounds=1), people, django_capture_on_commit_callbacks
+    )
+    (game,) = running_games(t)
+    quitter = game.players[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        game_services.game_resign(user=quitter, game_id=game.pk)  # no move yet: aborted
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    places = dict(t.entries.values_list("user_id", "place"))
+    assert places[quitter.pk] == 2 and sorted(places.values()) == [1, 2]
+
+
+def test_the_sweep_starts_due_tournaments_and_advances_running_ones(
+    django_capture_on_commit_callbacks, clock
+):
+    from tournaments import tasks
+
+    people = players(2)
+    t = tournament(people[0], starts_at=clock.now + timedelta(hours=1))
+    for person in people:
+        services.tournament_enter(user=person, tournament_id=t.pk)
+    assert tasks.tournaments_sweep() == {"started": 0, "decided": 0, "advanced": 0}
+    clock.advance(hours=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.tournaments_sweep()["started"] == 1
+    (game,) = running_games(t)
+    clock.advance(days=t.max_days + 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        result = tasks.tournaments_sweep()
+    assert result["decided"] == 1
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
