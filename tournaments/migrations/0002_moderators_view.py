@@ -1,11 +1,12 @@
-"""The Moderators group may read tournaments in the admin (and cancel one or remove a
-player through its actions, which need games.moderate_game, theirs already)."""
+"""The Moderators group may read tournaments, their entries and rounds in the admin (and
+cancel one or remove a player through its actions, which need games.moderate_game,
+theirs already)."""
 
 from django.contrib.auth.management import create_permissions
 from django.db import migrations
 
 GROUP = "Moderators"
-PERMISSIONS = ["view_tournament"]
+PERMISSIONS = ["view_tournament", "view_entry", "view_round"]  # the inlines need theirs
 
 
 def grant(apps, schema_editor):
