@@ -100,7 +100,9 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def tournament_page(t: Tournament) -> dict:
+def tournament_page(t: Tournament, viewer=None) -> dict:
+    """Everything the tournament's page shows; ``viewer`` (a user or None) finds their
+    own game in each round's tables ("Your game")."""
     entries = {e.pk: e for e in t.entries.select_related("user")}
     lines = services.standing_of(t, entries.values()) if entries else []
     order = scoring.tie_breaks(t.format, t.seats)
@@ -110,8 +112,10 @@ def tournament_page(t: Tournament) -> dict:
         .prefetch_related("seats__entry__user")
         .order_by("round__number", "board", "leg")
     )
+    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
     at = {}
     for table in tables:
+        table.mine = any(seat.entry.user_id == viewer_id for seat in table.seats.all())
         for seat in table.seats.all():
             at[(seat.entry_id, table.round.number)] = table  # the last leg wins
     if t.format == Tournament.Format.KNOCKOUT and t.status == Tournament.Status.FINISHED:

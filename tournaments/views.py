@@ -37,7 +37,7 @@ def tournament_list(request):
 def _detail(request, t: Tournament, *, status=200, error=""):
     user = request.user
     entry = t.entries.filter(user=user).first() if user.is_authenticated else None
-    context = selectors.tournament_page(t)
+    context = selectors.tournament_page(t, user)
     moderator = user.is_authenticated and user.has_perm("games.moderate_game")
     context.update(
         t=t,

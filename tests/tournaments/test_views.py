@@ -141,7 +141,10 @@ def test_the_page_shows_standings_crosstable_chart_and_rounds(django_capture_on_
         for person in people:
             services.tournament_enter(user=person, tournament_id=t.pk)
     running = Client().get(t.get_absolute_url()).content.decode()
-    assert "Round 1" in running and "Watch" in running
+    assert "Round 1" in running and "Watch" in running and "Your game" not in running
+    mine = client_for(people[0]).get(t.get_absolute_url()).content.decode()
+    round_one = mine.split('id="round-1-title"')[1]
+    assert round_one.count("Your game") == 1 and round_one.count(">Watch<") == 2
     t = play_out(t, random.Random(6), django_capture_on_commit_callbacks)
     page = Client().get(t.get_absolute_url()).content.decode()
     lines = services.standing_of(t)
