@@ -688,13 +688,14 @@ def _places_of(game: Game, table: Table) -> dict[int, int]:
     return {s.user_id: s.rank or len(seats) for s in seats}
 
 
-def _collect(tournament: Tournament, rnd: Round) -> bool:
-    """Copy the places of the round's ended games into its tables; True when every table
-    of the round is done."""
-    for table in rnd.tables.filter(done=False).select_related("game"):
+def _collect(tournament: Tournament, rnd: Round) -> tuple[int, bool]:
+    """Copy the places of the round's ended games into its tables: (how many tables it
+    finished now, whether every table of the round is done)."""
+    ended = rnd.tables.filter(done=False, game__status__in=FINISHED_STATUSES)
+    collected = 0
+    for table in ended.select_related("game"):
         game = table.game
-        if game.status not in FINISHED_STATUSES:
-            continue
+        collected += 1
         places = _places_of(game, table)
         seats = list(table.seats.select_related("entry"))
         for seat in seats:
@@ -707,7 +708,7 @@ def _collect(tournament: Tournament, rnd: Round) -> bool:
         if knockout and _winner_of(tournament, table) is None:  # level: they play again
             players = [seat.entry for seat in seats]
             _table_start(tournament, rnd, table.board, players, leg=table.leg + 1)
-    return not rnd.tables.filter(done=False).exists()
+    return collected, not rnd.tables.filter(done=False).exists()
 
 
 def _count_timeouts(tournament: Tournament, game: Game, entries: list[Entry]) -> None:
@@ -756,9 +757,9 @@ def tournament_advance(*, tournament_id) -> str:
     if tournament.status != Tournament.Status.RUNNING:
         return "idle"
     rnd = tournament.round_set.order_by("-number").first()
-    done = _collect(tournament, rnd)
-    # The players' open tournament pages redraw their standings (docs/push.md).
-    push.people_changed(set(tournament.entries.values_list("user_id", flat=True)))
+    collected, done = _collect(tournament, rnd)
+    if collected:  # the players' open tournament pages redraw their standings
+        push.people_changed(set(tournament.entries.values_list("user_id", flat=True)))
     if not done:
         return "waiting"
     if rnd.finished_at is None:
