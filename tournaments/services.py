@@ -324,7 +324,10 @@ def _leave(tournament: Tournament, entry: Entry, *, actor, removed: bool) -> Non
         raise TournamentError("That player has withdrawn already.")
     entry.withdrawn_at = timezone.now()
     entry.removed = removed
-    entry.save(update_fields=["withdrawn_at", "removed"])
+    if tournament.format == Tournament.Format.KNOCKOUT and entry.eliminated_in is None:
+        # Out in the round being played: placed with that round's losers.
+        entry.eliminated_in = tournament.round_set.count()
+    entry.save(update_fields=["withdrawn_at", "removed", "eliminated_in"])
     _forfeit_games(tournament, entry, actor=actor)
     jobs.after_commit(ADVANCE_TASK, tournament.pk)
 

@@ -439,3 +439,21 @@ def test_the_sweep_starts_due_tournaments_and_advances_running_ones(
     assert result["decided"] == 1
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
+
+
+def test_a_knockout_player_who_withdraws_goes_out_in_that_round(
+    django_capture_on_commit_callbacks,
+):
+    people = players(5)
+    t = tournament(people[0], format="knockout", rounds=None, max_players=5)
+    t = enter_all(t, people, django_capture_on_commit_callbacks)
+    seed = dict(t.entries.values_list("user_id", "seed"))
+    top = next(p for p in people if seed[p.pk] == 1)  # a bye in round 1
+    with django_capture_on_commit_callbacks(execute=True):
+        services.tournament_withdraw(user=top, tournament_id=t.pk)
+    t = play_out(t, __import__("random").Random(5), django_capture_on_commit_callbacks)
+    assert t.status == Tournament.Status.FINISHED
+    entry = Entry.objects.get(tournament=t, user=top)
+    assert entry.eliminated_in == 1 and entry.place > 1
+    assert Entry.objects.filter(tournament=t, place=1).count() == 1
+    assert not Table.objects.filter(round__tournament=t, round__number=2, seats__entry=entry)
