@@ -161,6 +161,10 @@ NOT_SECRET = {
     ("moderation.AuditEntry", "details"),
     # The first-game guide's steps a player marked "Got it": step keys ("welcome", "bid").
     ("games.GuideProgress", "seen"),
+    # A tournament's points for each place, and a player's seeding number (1 the highest
+    # rated at the start): no game's set-up.
+    ("tournaments.Tournament", "place_points"),
+    ("tournaments.Entry", "seed"),
 }
 
 
