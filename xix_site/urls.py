@@ -28,5 +28,6 @@ urlpatterns = [
     path("", include("notifications.urls")),
     path("", include("moderation.urls")),
     path("", include("chat.urls")),
+    path("", include("tournaments.urls")),
     path(settings.ADMIN_URL, admin.site.urls),
 ]

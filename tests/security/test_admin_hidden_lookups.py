@@ -163,6 +163,10 @@ NOT_SECRET = {
     ("games.GuideProgress", "seen"),
     # An API token's scopes: names such as "read" and "bot:play".
     ("api.AccessToken", "scopes"),
+    # A tournament's points for each place, and a player's seeding number (1 the highest
+    # rated at the start): no game's set-up.
+    ("tournaments.Tournament", "place_points"),
+    ("tournaments.Entry", "seed"),
 }
 
 

@@ -213,6 +213,17 @@ TABLE = {
     "api_tokens:new": row(P, None, L, L, L, L, L, L),
     "api_tokens:revoke": row(P, "token", L, L, L, L, L, L),
     "api_tokens:delete": row(P, "token", L, L, L, L, L, L),
+    # Tournaments (issue 34): the live game is round 1 of a running tournament; the buttons
+    # are tried on a cancelled one, where each is refused (entries closed, not the
+    # organiser's, over) and nothing changes.
+    "tournaments:list": row(G, None, 200, 200, 200, 200, 200, 200),
+    "tournaments:new": row(G, None, L, 200, 200, 200, 200, 200),
+    "tournaments:detail": row(G, "tournament", 200, 200, 200, 200, 200, 200),
+    "tournaments:detail@over": row(G, "tournament-over", 200, 200, 200, 200, 200, 200),
+    "tournaments:enter": row(P, "tournament-over", L, 400, 400, 400, 400, 400),
+    "tournaments:withdraw": row(P, "tournament-over", L, 400, 400, 400, 400, 400),
+    "tournaments:add_bot": row(P, "tournament-over", L, 403, 403, 403, 400, 403),
+    "tournaments:cancel": row(P, "tournament-over", L, 403, 400, 403, 400, 400),
     # allauth
     "account_login": row(G, None, 200, L, L, L, L, L),
     "account_logout": row(G, None, L, 200, 200, 200, 200, 200),
@@ -243,6 +254,7 @@ MODERATOR_MAY_VIEW = {
     "moderation.report",
     "moderation.auditentry",
     "chat.chatmessage",
+    "tournaments.tournament",
 }
 ADMIN_NAMESPACE = "admin"
 
@@ -306,6 +318,7 @@ def world(db):
             ("root", root),
         )
     }
+    tournament, tournament_over = matrix_tournaments(mona, alice, bob, live)
     return {
         "secrets": secrets,
         "token": AccessToken.objects.filter(user=alice).get(),
@@ -325,7 +338,37 @@ def world(db):
         "private": private,
         "private-finished": private_finished,
         "private-message": private_message,
+        "tournament": tournament,
+        "tournament-over": tournament_over,
     }
+
+
+def matrix_tournaments(organiser, alice, bob, live):
+    """A running tournament whose round 1 is the live game, and a cancelled one."""
+    from tournaments.models import Entry, Round, Table, TableSeat, Tournament
+
+    settings = {
+        "kind": "xix",
+        "variant": "standard",
+        "seats": 2,
+        "format": Tournament.Format.SWISS,
+        "rounds": 3,
+        "min_players": 2,
+        "max_players": 8,
+        "place_points": [1, 0],
+        "created_by": organiser,
+    }
+    running = Tournament.objects.create(name="Matrix cup", status="running", **settings)
+    over = Tournament.objects.create(name="Matrix plate", status="cancelled", **settings)
+    for t in (running, over):
+        for seed, person in enumerate((alice, bob), 1):
+            Entry.objects.create(tournament=t, user=person, rating=1500, seed=seed)
+    table = Table.objects.create(
+        round=Round.objects.create(tournament=running, number=1), board=1, game=live
+    )
+    for entry in running.entries.all():
+        TableSeat.objects.create(table=table, entry=entry)
+    return running, over
 
 
 def private_table(alice, bob) -> Game:
@@ -356,6 +399,8 @@ def url_for(name: str, obj, world) -> str:
         return reverse(name, args=[world["private"].pk]) + "?seq=0&v=stale"
     if obj == "token":
         return reverse(name, args=[world["token"].pk])
+    if obj in ("tournament", "tournament-over"):
+        return reverse(name, args=[world[obj].pk])
     if obj == "chat-message":
         return reverse(name, args=[world["message"].pk])
     if obj == "private-message":
@@ -401,6 +446,7 @@ def admin_rows(world) -> dict:
         "ratings.ratingchange": RatingChange.objects.order_by("pk").first(),
         "auth.group": Group.objects.get(name="Moderators"),
         "chat.chatmessage": world["message"],
+        "tournaments.tournament": world["tournament"],
         "account.emailaddress": EmailAddress.objects.get_or_create(
             user=world["people"]["seat1"], email="bob@example.com"
         )[0],

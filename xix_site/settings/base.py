@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     # The open API (api/, docs/api.md); django-ninja serves its interactive docs' files.
     "ninja",
     "api",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -357,6 +358,7 @@ CELERY_BEAT_SCHEDULE = {
     # Hourly: each digest user gets theirs when it is DIGEST_HOUR in their time zone.
     "digest-send": {"task": "notifications.tasks.digest_send", "schedule": 3600.0},
     "suspensions-lift": {"task": "moderation.tasks.suspensions_lift", "schedule": 300.0},
+    "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 300.0},
 }
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
