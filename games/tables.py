@@ -15,7 +15,9 @@ one invites the player challenged.
   it, with a bot (or cancel the table). A table of two whose one invitation is declined
   (a direct challenge turned down) has nobody left to wait for: it is cancelled.
 - Bots join only when the creator adds them (or invites them by name), and a bot makes
-  the table casual.
+  the table casual. An API bot (a program's account, ``User.is_api_bot``) answers its
+  invitations itself like a person, and likewise makes its tables casual; it cannot take a
+  seat at a rated one.
 - A waiting table lapses ``TABLE_LIFETIME`` after it was set up (``tables_expire``).
 """
 
@@ -90,7 +92,7 @@ def check_waiting(game: Game) -> None:
         raise TableError(NOT_OPEN_CHALLENGE if game.seats_count == 2 else NOT_OPEN)
 
 
-def _rules_for(kind: str, variant: str, seats):
+def rules_for(kind: str, variant: str, seats):
     """The rules of a served game, after checking the variant and the seat count."""
     if kind not in registry.served():
         raise TableError("Choose one of the games the site serves.")
@@ -148,7 +150,7 @@ def table_create(
     options, the defaults for those not given. Invited bots sit down at once (and make the
     table casual). ``offer``: "Play now" set it up, and it waits first for the players near
     ``user``'s rating (``_offer``). Returns the game: active if that filled the table."""
-    rules = _rules_for(kind, variant, seats)
+    rules = rules_for(kind, variant, seats)
     chosen = _options_for(rules, options)
     if days_per_move not in DAYS_PER_MOVE:
         raise TableError("Days per move must be 1, 2, 3, 5, 7 or 14.")
@@ -158,6 +160,8 @@ def table_create(
     if len(invited) > seats - 1:
         raise TableError(f"A table of {seats} has room for {seats - 1} more players.")
     bots = [person for person in invited if person.is_bot]
+    # An API bot (User.is_api_bot) plays casual games only, as the site's bots do.
+    rated = rated and not any(person.is_api_bot for person in [user, *invited])
     if rated and not bots:
         aborts.check_rated_play(user)
     with transaction.atomic():
@@ -246,6 +250,8 @@ def table_join(*, user, game_id) -> Game:
         )
     if user.is_suspended:
         raise TableError("Your account is suspended: you cannot join tables.")
+    if game.rated and user.is_api_bot:
+        raise TableError("Bot accounts play casual games only: this table is rated.")
     if game.rated:
         aborts.check_rated_play(user)
     seated, pending = _places(game)
@@ -499,7 +505,7 @@ def table_against_bots(*, user, kind, variant, seats, level, days_per_move, opti
     """A casual game of ``kind`` and ``variant`` (with its table ``options``) for ``user``
     against ``seats - 1`` bots of ``level`` (partners included), begun at once: the lobby's
     "Play a bot"."""
-    _rules_for(kind, variant, seats)
+    rules_for(kind, variant, seats)
     _check_level(kind, level)
     bots, seated = [], {user.pk}
     for _ in range(seats - 1):
@@ -544,14 +550,48 @@ def table_add_bot(*, user, game_id, level: str) -> Game:
     return game
 
 
-def _start(game: Game, *, actor) -> None:
+def table_seat(
+    *, players, kind, variant, days_per_move, rated, created_by, seed=None, notice=None
+) -> Game:
+    """A table whose players are all chosen already (a tournament's round): every seat
+    taken at once in the order of ``players`` and the game started, in the caller's
+    transaction. Seat positions are drawn from the seed as at any table; bots make it
+    casual. ``notice(game)`` tells the players it has begun, instead of the lobby's
+    "the table is full" (a caller's own words, such as the tournament's round)."""
+    rules = rules_for(kind, variant, len(players))
+    if days_per_move not in DAYS_PER_MOVE:
+        raise TableError("Days per move must be 1, 2, 3, 5, 7 or 14.")
+    if len({person.pk for person in players}) != len(players):
+        raise TableError("A player sits once at a table.")
+    with transaction.atomic():
+        now = timezone.now()
+        game = Game.objects.create(
+            kind=rules.key,
+            variant=variant,
+            seats_count=len(players),
+            seed=seed or secrets.token_hex(8),
+            created_by=created_by,
+            days_per_move=days_per_move,
+            rated=rated and not any(person.is_bot for person in players),
+            expires_at=now + TABLE_LIFETIME,
+        )
+        GameSeat.objects.bulk_create(
+            GameSeat(game=game, user=person, joined_at=now) for person in players
+        )
+        _start(game, actor=None, notice=notice)
+    return game
+
+
+def _start(game: Game, *, actor, notice=None) -> None:
     """Start a full, locked table: positions by a shuffle seeded from the table's seed,
     teams from the variant, the set-up dealt from the seed, the first seat to move and its
-    clock. Runs once: the caller holds the row lock and found the table waiting."""
+    clock. Runs once: the caller holds the row lock and found the table waiting. Without
+    an ``actor`` (a table seated at once, ``table_seat``) nobody's rated play is checked
+    again: the caller chose the players."""
     rules = registry.rules(game.kind)
     n = game.seats_count
     seats = list(game.seats.select_related("user").order_by("joined_at", "pk"))
-    if game.rated:
+    if game.rated and actor is not None:
         for seat in seats:  # those who sat down before a pause began
             aborts.check_rated_play(seat.user, own=seat.user_id == actor.pk)
     random.Random(f"{game.seed}/seats").shuffle(seats)
@@ -568,8 +608,11 @@ def _start(game: Game, *, actor) -> None:
     game.forget_seats()
     push.game_changed(game)
     game.invitations.filter(answered_at__isnull=True).update(answered_at=game.started_at)
-    notices.table_started(game, actor)
-    if not actor.is_bot:
+    if notice is not None:
+        notice(game)
+    else:
+        notices.table_started(game, actor)
+    if actor is not None and not actor.is_bot:
         # Whoever's seat or bot filled the table is sent straight to it: they count as
         # looking at it, so the bots' opening moves do not e-mail them "Your move".
         viewing_mark(actor.pk, game.pk)
