@@ -150,6 +150,7 @@ def record_for(game: Game, *, url: str) -> dict:
         game=url,
         players=player_names(game),
         rated=game.rated,
+        **({"options": game.options} if game.options else {}),  # the table options chosen
         started=game.started_at.isoformat() if game.started_at else None,
         finished=game.finished_at.isoformat() if game.finished_at else None,
         result=_record_result(game),
