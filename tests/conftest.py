@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests import seat_counts
+
 SERVICE_MARKERS = {
     "postgres": (
         "PostgreSQL",
@@ -28,13 +30,31 @@ TALLY_TEMPLATES = Path(__file__).resolve().parent / "kit" / "tally" / "templates
 
 def pytest_configure(config):
     """Register the test-only game ``tally`` (tests/kit/tally) for the whole session, so the
-    conformance kit, check_records and the platform's tests see it; the site never does."""
+    conformance kit, check_records and the platform's tests see it; the site never does.
+    Draw this run's seat-count seed (``tests/seat_counts.py``) unless one is set: here,
+    before pytest-xdist starts its workers, which inherit it and so collect the same cases."""
     from games import registry
+
+    os.environ.setdefault(seat_counts.VARIABLE, seat_counts.draw_seed())
 
     config.stash[_UNREGISTER_TALLY] = registry.register("tally", "tests.kit.tally", "tally/1")
     # Its pages' templates (tests/kit/tally/site.py names them "tally/..."): for the tests'
     # template engine only, before it is built; the site's settings never list them.
     settings.TEMPLATES[0]["DIRS"] = [*settings.TEMPLATES[0]["DIRS"], TALLY_TEMPLATES]
+
+
+def _seat_counts_line() -> str:
+    seed = seat_counts.run_seed()
+    if seed == seat_counts.EVERY:
+        return f"seat counts: every one ({seat_counts.VARIABLE}={seed})"
+    return (
+        f"seat counts: sampled with {seat_counts.VARIABLE}={seed} (set it to run these cases "
+        f"again, or to {seat_counts.EVERY} for every seat count)"
+    )
+
+
+def pytest_report_header(config):
+    return _seat_counts_line()
 
 
 def pytest_unconfigure(config):
@@ -143,6 +163,7 @@ def pytest_runtest_logreport(report):
 
 
 def pytest_terminal_summary(terminalreporter):
+    terminalreporter.write_sep("-", _seat_counts_line())
     if not _service_outcomes:
         return
     terminalreporter.section("service-marked tests")
