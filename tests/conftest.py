@@ -61,17 +61,22 @@ def pytest_unconfigure(config):
     config.stash[_UNREGISTER_TALLY]()
 
 
-# The longest tests, longest first (``--durations`` of a whole run with ``-n 2``, 28 Nov
-# 2026; see docs/testing.md). They start first so that pytest-xdist's workers share them
+# The longest tests, longest first (``--durations`` of whole runs with ``-n 2``, 28 Nov
+# 2026, the URL matrix, HTTPS and whole-game-by-forms entries from the second; see
+# docs/testing.md). They start first so that pytest-xdist's workers share them
 # out, instead of one worker running the last of them alone while the other waits. A test
 # id here is a prefix: a module, a test, or one case of it.
 SLOW_FIRST = [
+    "tests/security/test_url_matrix.py::test_no_url_answers_500_to_odd_numbers",
     "tests/e2e/test_players_words.py::test_screenshots_of_a_replay_of_every_game",
     "tests/e2e/test_play_through.py",
     "tests/e2e/test_xactika_game.py::test_a_person_plays_xactika",
     "tests/e2e/test_xeri_game.py::test_a_person_plays_a_partnership_match",
+    "tests/security/test_url_matrix.py::test_no_answer_shows_a_card",
     "tests/xix/bots/test_bots.py::test_a_bot_decides_from_its_view_only[expert",
     "tests/xix/engine/test_check_records_command.py::test_ten_thousand_records",
+    "tests/test_security.py::test_production_redirects_to_https",
+    "tests/test_pages_benchmark.py::test_the_load_tests_players_can_play_a_whole_game",
     "tests/e2e/test_bot_game.py",
     "tests/faults/test_database_outage.py",
     "tests/e2e/test_accessibility.py::test_every_other_page_kind",
