@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests import seat_counts
+
 SERVICE_MARKERS = {
     "postgres": (
         "PostgreSQL",
@@ -28,8 +30,12 @@ TALLY_TEMPLATES = Path(__file__).resolve().parent / "kit" / "tally" / "templates
 
 def pytest_configure(config):
     """Register the test-only game ``tally`` (tests/kit/tally) for the whole session, so the
-    conformance kit, check_records and the platform's tests see it; the site never does."""
+    conformance kit, check_records and the platform's tests see it; the site never does.
+    Draw this run's seat-count seed (``tests/seat_counts.py``) unless one is set: here,
+    before pytest-xdist starts its workers, which inherit it and so collect the same cases."""
     from games import registry
+
+    os.environ.setdefault(seat_counts.VARIABLE, seat_counts.draw_seed())
 
     config.stash[_UNREGISTER_TALLY] = registry.register("tally", "tests.kit.tally", "tally/1")
     # Its pages' templates (tests/kit/tally/site.py names them "tally/..."): for the tests'
@@ -37,21 +43,40 @@ def pytest_configure(config):
     settings.TEMPLATES[0]["DIRS"] = [*settings.TEMPLATES[0]["DIRS"], TALLY_TEMPLATES]
 
 
+def _seat_counts_line() -> str:
+    seed = seat_counts.run_seed()
+    if seed == seat_counts.EVERY:
+        return f"seat counts: every one ({seat_counts.VARIABLE}={seed})"
+    return (
+        f"seat counts: sampled with {seat_counts.VARIABLE}={seed} (set it to run these cases "
+        f"again, or to {seat_counts.EVERY} for every seat count)"
+    )
+
+
+def pytest_report_header(config):
+    return _seat_counts_line()
+
+
 def pytest_unconfigure(config):
     config.stash[_UNREGISTER_TALLY]()
 
 
-# The longest tests, longest first (``--durations`` of a whole run with ``-n 2``, 28 Nov
-# 2026; see docs/testing.md). They start first so that pytest-xdist's workers share them
+# The longest tests, longest first (``--durations`` of whole runs with ``-n 2``, 28 Nov
+# 2026, the URL matrix, HTTPS and whole-game-by-forms entries from the second; see
+# docs/testing.md). They start first so that pytest-xdist's workers share them
 # out, instead of one worker running the last of them alone while the other waits. A test
 # id here is a prefix: a module, a test, or one case of it.
 SLOW_FIRST = [
+    "tests/security/test_url_matrix.py::test_no_url_answers_500_to_odd_numbers",
     "tests/e2e/test_players_words.py::test_screenshots_of_a_replay_of_every_game",
     "tests/e2e/test_play_through.py",
     "tests/e2e/test_xactika_game.py::test_a_person_plays_xactika",
     "tests/e2e/test_xeri_game.py::test_a_person_plays_a_partnership_match",
+    "tests/security/test_url_matrix.py::test_no_answer_shows_a_card",
     "tests/xix/bots/test_bots.py::test_a_bot_decides_from_its_view_only[expert",
     "tests/xix/engine/test_check_records_command.py::test_ten_thousand_records",
+    "tests/test_security.py::test_production_redirects_to_https",
+    "tests/test_pages_benchmark.py::test_the_load_tests_players_can_play_a_whole_game",
     "tests/e2e/test_bot_game.py",
     "tests/faults/test_database_outage.py",
     "tests/e2e/test_accessibility.py::test_every_other_page_kind",
@@ -143,6 +168,7 @@ def pytest_runtest_logreport(report):
 
 
 def pytest_terminal_summary(terminalreporter):
+    terminalreporter.write_sep("-", _seat_counts_line())
     if not _service_outcomes:
         return
     terminalreporter.section("service-marked tests")

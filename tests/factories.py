@@ -79,12 +79,18 @@ def start_game_with_deal(p0, p1, deal, first_leader, **kwargs):
 
 def play(game, actions):
     """Apply engine actions (dicts with "seat") through the service, as the players would."""
+    return _play(game, actions)[0]
+
+
+def _play(game, actions):
+    """``play``, and the state after the last action (None when there was none)."""
+    state = None
     for action in actions:
         user = game.players[action["seat"]]
-        game, _, _ = services.game_act(
+        game, state, _ = services.game_act(
             user=user, game_id=game.pk, action=action, expected_seq=game.n_actions
         )
-    return game
+    return game, state
 
 
 def random_log(variant: str, seed: str, moves=None):
@@ -112,9 +118,11 @@ def play_random(game, moves=None, seed=0):
 
     rng = random.Random(seed)
     count = 0
+    state = game_state(game)
     while game.status == Game.Status.ACTIVE and (moves is None or count < moves):
-        legal = game_state(game).legal_actions()
-        game = play(game, [legal[int(rng.random() * len(legal))]])
+        legal = state.legal_actions()
+        # The service's own state after the move: the game is not read a second time.
+        game, state = _play(game, [legal[int(rng.random() * len(legal))]])
         count += 1
     return game
 

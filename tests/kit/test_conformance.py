@@ -1,10 +1,16 @@
 """The conformance kit: every registered game's ``RULES`` keeps the platform's contract.
 
 Parametrised over ``games.registry.ENGINES`` and each game's variants and seat counts, so a
-new game is checked as soon as it is registered. Seeded random games, bounded samples:
-the same positions every run. The contract is ``games/kit/rules.py``.
+new game is checked as soon as it is registered: every seat count for the set-ups, and for
+the tests that play, each variant's smallest and largest table and seat counts between them
+sampled per run (``tests/seat_counts.py``: the seed is named at the top of the run).
+Seeded random games, bounded samples: the same positions for the same case every run; each
+random game is played once per process and shared by the tests (states are immutable).
+The contract is ``games/kit/rules.py``.
 """
 
+import copy
+import functools
 import itertools
 import json
 import random
@@ -16,6 +22,7 @@ from games.kit.errors import IllegalAction
 from games.kit.interface import GameRules, GameState
 from games.kit.outcome import Outcome
 from games.kit.play import is_legal
+from tests import seat_counts
 
 SEEDS = range(12)  # random games per (game, variant, seat count)
 SAMPLES = 12  # positions sampled per game
@@ -29,6 +36,13 @@ CASES = [
     for variant, info in registry.rules(key).variants.items()
     for seats in info.seat_counts
 ]
+# The cases of the tests that play games: this run's sample of seat counts.
+PLAYED = [
+    pytest.param(key, variant, seats, id=f"{key}-{variant}-{seats}")
+    for key in sorted(registry.ENGINES)
+    for variant, info in registry.rules(key).variants.items()
+    for seats in seat_counts.sampled(info.seat_counts, name=f"{key}-{variant}")
+]
 KEYS = sorted(registry.ENGINES)
 
 
@@ -38,7 +52,14 @@ def canonical(action) -> str:
 
 
 def random_game(rules, variant, seats, seed):
-    """(setup, actions, states) of a game of uniformly random legal actions."""
+    """(setup, actions, states) of a game of uniformly random legal actions: played once per
+    process (``_played``); each caller gets its own set-up and lists."""
+    setup, actions, states = _played(rules, variant, seats, seed)
+    return copy.deepcopy(setup), list(actions), list(states)
+
+
+@functools.cache
+def _played(rules, variant, seats, seed):
     setup = rules.deal(f"kit-{seed}", variant, seats)
     rng = random.Random(seed)
     state = rules.new(variant, seats, setup)
@@ -49,7 +70,7 @@ def random_game(rules, variant, seats, seed):
         state, _events = state.apply(action)
         actions.append(action)
         states.append(state)
-    return setup, actions, states
+    return setup, tuple(actions), tuple(states)
 
 
 def sampled(states, seed):
@@ -122,7 +143,7 @@ def test_a_setup_comes_from_the_seed_alone_and_is_json(key, variant, seats):
         rules.check_setup(variant, seats, setup)
 
 
-@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+@pytest.mark.parametrize(("key", "variant", "seats"), PLAYED)
 def test_random_play_ends_within_the_bound_with_an_outcome_for_every_seat(key, variant, seats):
     for rules, _seed, (_setup, _actions, states) in games(key, variant, seats):
         assert all(rules.outcome(state) is None for state in states[:-1])
@@ -143,7 +164,7 @@ def test_random_play_ends_within_the_bound_with_an_outcome_for_every_seat(key, v
         assert json.loads(json.dumps(outcome.as_json())) == outcome.as_json()
 
 
-@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+@pytest.mark.parametrize(("key", "variant", "seats"), PLAYED)
 def test_replay_equals_applying_the_actions_one_by_one(key, variant, seats):
     for rules, seed, (setup, actions, states) in games(key, variant, seats):
         steps = sorted(random.Random(seed).sample(range(len(actions) + 1), 4) + [len(actions)])
@@ -153,7 +174,7 @@ def test_replay_equals_applying_the_actions_one_by_one(key, variant, seats):
             assert all_views(rules, replayed, seats) == all_views(rules, states[step], seats)
 
 
-@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+@pytest.mark.parametrize(("key", "variant", "seats"), PLAYED)
 def test_replay_names_the_index_of_the_first_illegal_action(key, variant, seats):
     for rules, seed, (setup, actions, _states) in games(key, variant, seats):
         cut = random.Random(seed).randrange(len(actions))
@@ -163,7 +184,7 @@ def test_replay_names_the_index_of_the_first_illegal_action(key, variant, seats)
         assert caught.value.index == cut
 
 
-@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+@pytest.mark.parametrize(("key", "variant", "seats"), PLAYED)
 def test_every_legal_action_applies_and_is_legal_agrees_with_the_legal_list(key, variant, seats):
     for _rules, seed, (_setup, actions, states) in games(key, variant, seats):
         elsewhere = actions[:: max(1, len(actions) // 40)]  # plausible actions of other moments
@@ -180,7 +201,7 @@ def test_every_legal_action_applies_and_is_legal_agrees_with_the_legal_list(key,
                 assert is_legal(state, action) == (canonical(action) in listed)
 
 
-@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+@pytest.mark.parametrize(("key", "variant", "seats"), PLAYED)
 def test_illegal_actions_are_refused_and_change_nothing(key, variant, seats):
     for rules, seed, (_setup, actions, states) in games(key, variant, seats):
         for state in [*sampled(states, seed)[:4], states[-1]]:
@@ -193,7 +214,7 @@ def test_illegal_actions_are_refused_and_change_nothing(key, variant, seats):
             assert all_views(rules, state, seats) == before
 
 
-@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+@pytest.mark.parametrize(("key", "variant", "seats"), PLAYED)
 def test_the_zombie_action_is_legal_and_the_same_every_time(key, variant, seats):
     for rules, seed, (_setup, _actions, states) in games(key, variant, seats):
         for state in sampled(states, seed):
@@ -202,7 +223,7 @@ def test_the_zombie_action_is_legal_and_the_same_every_time(key, variant, seats)
             assert canonical(rules.zombie_action(state, state.to_move)) == canonical(action)
 
 
-@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+@pytest.mark.parametrize(("key", "variant", "seats"), PLAYED)
 def test_a_game_ends_when_absent_seats_play_only_their_zombie_action(key, variant, seats):
     """Seats that left play their zombie action while the others play on at random."""
     rules = registry.rules(key)
@@ -221,7 +242,7 @@ def test_a_game_ends_when_absent_seats_play_only_their_zombie_action(key, varian
         assert state.over and len(rules.outcome(state).ranks) == seats
 
 
-@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+@pytest.mark.parametrize(("key", "variant", "seats"), PLAYED)
 def test_the_record_header_round_trips(key, variant, seats):
     for rules, _seed, (setup, actions, states) in games(key, variant, seats):
         header = rules.record_header(variant, seats, setup)
@@ -234,7 +255,7 @@ def test_the_record_header_round_trips(key, variant, seats):
         assert verdict["scores"] == list(rules.outcome(states[-1]).scores)
 
 
-@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+@pytest.mark.parametrize(("key", "variant", "seats"), PLAYED)
 def test_every_view_is_json_ready_and_shows_legal_actions_to_the_mover_only(key, variant, seats):
     for rules, seed, (_setup, _actions, states) in games(key, variant, seats):
         for state in [*sampled(states, seed), states[-1]]:
@@ -251,12 +272,14 @@ def test_every_view_is_json_ready_and_shows_legal_actions_to_the_mover_only(key,
                 assert view["legal_actions"] == (legal if mover else [])
 
 
-@pytest.mark.parametrize(("key", "variant", "seats"), CASES)
+@pytest.mark.parametrize(("key", "variant", "seats"), PLAYED)
 def test_a_seat_sees_nothing_of_what_hidden_swap_changes(key, variant, seats):
     """Non-interference: from a set-up and its twin, the same actions give a seat (and a
     spectator) the same views, for as long as those actions stay legal in both games."""
     compared = twins = positions = 0
     for rules, seed, (setup, actions, states) in games(key, variant, seats):
+        # The game's own views, computed once per position however many twins follow it.
+        seat_views, spectator_views = {}, {}
         for seat, trial in itertools.product(range(seats), range(TWINS)):
             rng = random.Random(f"{seed}-{seat}-{trial}")
             twin = rules.hidden_swap(setup, seat, rng, seats)
@@ -268,8 +291,12 @@ def test_a_seat_sees_nothing_of_what_hidden_swap_changes(key, variant, seats):
             other = rules.new(variant, seats, twin)
             assert rules.full_view(other) != rules.full_view(states[0]), "the twin is the same"
             for step, state in enumerate(states):
-                assert rules.seat_view(other, seat) == rules.seat_view(state, seat)
-                assert rules.spectator_view(other) == rules.spectator_view(state)
+                if (seat, step) not in seat_views:
+                    seat_views[seat, step] = rules.seat_view(state, seat)
+                if step not in spectator_views:
+                    spectator_views[step] = rules.spectator_view(state)
+                assert rules.seat_view(other, seat) == seat_views[seat, step]
+                assert rules.spectator_view(other) == spectator_views[step]
                 compared += 1
                 if step == len(actions) or not is_legal(other, actions[step]):
                     break

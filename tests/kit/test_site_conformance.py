@@ -41,17 +41,20 @@ from games.models import Game, GameAction
 from games.selectors import game_state
 from games.views.play import SEQ
 from notifications.models import Notification
+from tests import seat_counts
 from tests.factories import UserFactory
 from tests.games.fixtures_play import HX, act_url, client_for, page_url, people
 
 pytestmark = pytest.mark.django_db
 
 GAMES = [*registry.served(), *(key for key in ("tally",) if key not in registry.served())]
+# Each variant's smallest and largest table, and seat counts between them sampled per run
+# (``tests/seat_counts.py``: the seed is named at the top of the run).
 CASES = [
     pytest.param(key, variant, seats, id=f"{key}-{variant}-{seats}")
     for key in GAMES
     for variant, info in registry.rules(key).variants.items()
-    for seats in info.seat_counts
+    for seats in seat_counts.sampled(info.seat_counts, name=f"{key}-{variant}")
 ]
 SWAP_MOVES = 4  # moves made at both twins before their pages are compared
 MAX_STEPS = 40  # moves a refusal test may make to reach a position with an illegal move

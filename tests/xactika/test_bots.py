@@ -9,6 +9,7 @@ from games.arena import run_match, wilson
 from games.xactika.bots import LEVELS, make_bot
 from games.xactika.bots.heuristic import Table
 from games.xactika.engine import RULES
+from tests import seat_counts
 from tests.xactika.test_rulings import EXAMPLE, EXAMPLE_ACTIONS
 
 
@@ -31,9 +32,19 @@ def bot_game(levels, variant, seed) -> tuple[dict, list]:
     return setup, actions
 
 
-@pytest.mark.parametrize("seats", range(2, 11))
-@pytest.mark.parametrize("variant", ["bid", "win", "lose"])
-def test_every_level_plays_legal_games_to_the_end_at_every_seat_count(variant, seats):
+# Each variant at 2 and 10 seats and at seat counts between sampled per run
+# (``tests/seat_counts.py``: the seed is named at the top of the run).
+@pytest.mark.parametrize(
+    ("variant", "seats"),
+    [
+        (variant, seats)
+        for variant in ("bid", "win", "lose")
+        for seats in seat_counts.sampled(
+            RULES.variants[variant].seat_counts, name=f"xactika-{variant}"
+        )
+    ],
+)
+def test_every_level_plays_legal_games_to_the_end_at_a_sampled_seat_count(variant, seats):
     levels = [LEVELS[seat % len(LEVELS)] for seat in range(seats)]
     setup, actions = bot_game(levels, variant, f"legal-{seats}")
     verdict = RULES.check_record({**RULES.record_header(variant, seats, setup), "actions": actions})
