@@ -31,7 +31,7 @@ def test_the_spectator_sees_the_public_view_and_no_hand():
     assert view["pile"] == ["5H"] and view["top"] == "5H"
     assert view["captured"][0]["cards"] == ["10S", "JC", "AC", "7C", "7H"]
     seat_public = {k: v for k, v in RULES.seat_view(state, 1).items()}
-    for key in ("hand", "viewer", "legal_actions", "unseen", "partner"):
+    for key in ("hand", "viewer", "reader", "legal_actions", "unseen", "partner"):
         seat_public.pop(key)
         view.pop(key)
     assert seat_public == view  # a seat sees the public view plus its own hand
