@@ -58,6 +58,9 @@ EXPLORATION = 0.7
 # Per variant: whether an iteration plays on to the end of the game (True) or stops at the
 # end of the exchange and reads the table.
 TO_END = {"standard": False, "talon": True}
+# Per variant: the chance of keeping a sample for each lead the opponent let pass though a
+# card of the sample's closed hand would have taken it (1: every sample is kept).
+KEEP = {"standard": 1.0, "talon": 1.0}
 
 _PLAY, _DECIDE, _DRAFT, _TRADE, _END = range(5)
 _PHASES = {PLAY_PHASE: _PLAY, DECIDE: _DECIDE, DRAFT_PHASE: _DRAFT, TRADE_PHASE: _TRADE}
@@ -336,8 +339,10 @@ def _playout(sim: _Sim, rand, greedy: int) -> float:
 class _Sampler:
     """Deals ``_Sim`` positions consistent with a view (``Determinizer``'s placement)."""
 
-    def __init__(self, view: dict, know: Knowledge, to_end: bool):
+    def __init__(self, view: dict, know: Knowledge, to_end: bool, keep: float = 1.0):
         self.to_end = to_end
+        self.keep = keep
+        self.ducked = ducked_leads(view, know) if keep < 1.0 else []
         self.det = det = Determinizer(view, know)
         me, opp = know.me, know.opp
         closed, opened = [0, 0], [0, 0]
@@ -361,6 +366,17 @@ class _Sampler:
 
     def deal(self, rng) -> _Sim:
         opp_hidden, at_position = self.det._place(rng)
+        ducked, keep = self.ducked, self.keep
+        tries = 1
+        while ducked and tries < _TRIES:
+            # Each lead the opponent let pass though a sampled closed card would have
+            # taken it keeps the sample only with chance ``keep``.
+            hidden = mask_of(opp_hidden)
+            misses = sum(1 for takers in ducked if hidden & takers)
+            if not misses or rng.random() < keep**misses:
+                break
+            opp_hidden, at_position = self.det._place(rng)
+            tries += 1
         s = _Sim.__new__(_Sim)
         s.talon = self.talon
         s.closed = self.closed[:]
@@ -384,6 +400,34 @@ class _Sampler:
         return s
 
 
+_TRIES = 8  # samples drawn at most for one iteration when weighing by what play shows
+
+
+def ducked_leads(view: dict, know: Knowledge) -> list[int]:
+    """Per trick of the exchange in progress (or just over) that the seat led and the
+    opponent did not take, the mask of the cards that would have taken it: the opponent
+    most likely held none of them in its closed hand (it would have taken the trick), and
+    still holds none. A trick its open hand could have taken is left out: there it chose
+    to let the trick go."""
+    history = view["history"]
+    start = 0
+    for index in range(len(history) - 1, -1, -1):
+        if history[index].startswith("Exchange "):
+            start = index
+            break
+    taking = _TAKING[view["variant"] == TALON]
+    opp_open = mask_of(know.opp_open)
+    out = []
+    for line, reply in zip(history[start:], history[start + 1 :], strict=False):
+        if not (line.startswith("You led ") and reply.startswith("Opponent played ")):
+            continue
+        led, followed = int(line[8:]), int(reply[16:])
+        takers = taking[led]
+        if not takers >> followed & 1 and not takers & opp_open:
+            out.append(takers)
+    return out
+
+
 def root_keys(view: dict, know: Knowledge) -> set:
     """The root's actions as (type, seat, card, position) keys: every legal action but
     that a trade names only the first of each class of row positions the seat cannot tell
@@ -405,11 +449,18 @@ def root_keys(view: dict, know: Knowledge) -> set:
 
 
 def search_exchange(
-    view: dict, rng, iterations: int, exploration: float, seconds=None, to_end=False, greedy=1
+    view: dict,
+    rng,
+    iterations: int,
+    exploration: float,
+    seconds=None,
+    to_end=False,
+    greedy=1,
+    keep=1.0,
 ):
     """Grow the tree for ``view``'s seat (standard or talon); (root, iterations done)."""
     know = Knowledge(view)
-    sampler = _Sampler(view, know, to_end)
+    sampler = _Sampler(view, know, to_end, keep)
     allowed = root_keys(view, know)
     root = Node(None)
     rand = rng.random
@@ -455,8 +506,10 @@ class XixSearchBot(SearchBot):
         seconds=None,
         to_end=None,
         greedy=1,
+        keep=None,
     ):
         super().__init__(XIX_GAME, level, iterations, exploration)
+        self.keep = keep
         self.seconds = seconds
         self.to_end = to_end
         self.greedy = greedy
@@ -477,6 +530,7 @@ class XixSearchBot(SearchBot):
             self.seconds,
             to_end,
             self.greedy,
+            KEEP[view["variant"]] if self.keep is None else self.keep,
         )
         return root
 

@@ -197,3 +197,32 @@ def test_a_cpu_time_budget_stops_the_search():
     assert bot.choose(view, "t") in view["legal_actions"]
     assert time.process_time() - started < 2
     assert 1 <= bot.last_iterations < 10**9
+
+
+def test_a_lead_the_opponent_let_pass_weighs_the_samples_when_asked():
+    """Deal "case": seat 0 leads 16 and seat 1 throws 7. What would have taken 16 is 17,
+    18 and 3 (3 + 16 = 19: the lower card takes); seat 0 holds 18, so 3 and 17 are the
+    unseen ones. With ``keep`` 0 the sampler mostly deals seat 1 neither of them (at most
+    ``_TRIES`` draws); with the default (1) every sample stands as dealt."""
+    from games.xix.bots.knowledge import Knowledge
+    from games.xix.bots.search import _Sampler, ducked_leads
+
+    state = RULES.new("standard", 2, RULES.deal("case", "standard", 2))
+    for card, seat in ((16, 0), (7, 1)):
+        state, _ = state.apply({"seat": seat, "type": "play", "card": card})
+    assert state.phase == "decide" and state.to_move == 1
+    view = seat_view(state, 0)
+    know = Knowledge(view)
+    takers = 1 << 3 | 1 << 17 | 1 << 18
+    assert ducked_leads(view, know) == [takers]
+    # Seat 1's view has no lead of its own let pass.
+    assert ducked_leads(seat_view(state, 1), Knowledge(seat_view(state, 1))) == []
+    rng = random.Random(1)
+
+    def share(keep):
+        sampler = _Sampler(view, know, False, keep)
+        return sum(bool(sampler.deal(rng).closed[1] & takers) for _ in range(400)) / 400
+
+    dealt, weighed = share(1.0), share(0.0)
+    assert 0.6 < dealt < 0.85  # 1 - C(9, 5) / C(11, 5) = 0.73
+    assert weighed < 0.2
