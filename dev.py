@@ -93,7 +93,7 @@ DEFAULT_ADDRESS = "127.0.0.1:8000"
 RUN_USAGE = "usage: python3 dev.py run [ADDRESS] [--noreload]; ADDRESS: 8101, host:8101, [::1]:8101"
 # The project's own code: what the server watches to reload itself (not .venv, whose
 # thousands of files would be read again every quarter of a second).
-WATCHED = ["xix_site", "accounts", "chat", "games", "moderation", "notifications", "ratings"]
+WATCHED = ["xix_site", "accounts", "api", "chat", "games", "moderation", "notifications", "ratings"]
 
 
 def run_options(args: list[str]) -> tuple[str, str, bool]:

@@ -39,6 +39,16 @@ class User(AbstractUser):
         help_text="How a bot chooses its moves; empty for people.",
     )
 
+    # An account its owner turned into a bot for the API (api/bots.py): a program plays it
+    # through the bot endpoints, never the site. Irreversible, shown as a bot everywhere;
+    # plays casual games only (games/tables.py).
+    is_api_bot = models.BooleanField(
+        "API bot",
+        default=False,
+        editable=False,
+        help_text="A bot account played by its owner's program through the API.",
+    )
+
     class EmailNotifications(models.TextChoices):
         EACH = "each", "An e-mail for each event"
         DIGEST = "digest", "One daily digest"
@@ -130,6 +140,11 @@ class User(AbstractUser):
         count-then-insert limit on what the user makes (waiting challenges, reports) is
         checked by parallel requests one after the other."""
         User.objects.select_for_update().only("pk").get(pk=self.pk)
+
+    @property
+    def shown_as_bot(self) -> bool:
+        """Whether pages mark this account as a bot: the site's bots and API bots."""
+        return self.is_bot or self.is_api_bot
 
     @property
     def is_suspended(self) -> bool:

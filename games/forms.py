@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from accounts import blocks
 from accounts.bots import level_label, levels_text
 from games import registry
+from games.kit import options as game_options
 from games.models import DAYS_PER_MOVE
 
 RATED_CHOICES = [("rated", "Rated"), ("casual", "Casual")]
@@ -53,11 +54,11 @@ def _table_games() -> list:
     return bot_games(None)
 
 
-def bot_games(level: str | None) -> list:
+def bot_games(level: str | None, only: str | None = None) -> list:
     """The groups of ``_table_games`` for the games that have a bot of ``level`` (every
-    served game when ``level`` is None)."""
+    served game when ``level`` is None), or for the game ``only`` alone."""
     groups = []
-    for kind in registry.served():
+    for kind in [only] if only else registry.served():
         if level is not None and level not in registry.bots(kind).LEVELS:
             continue
         rules = registry.rules(kind)
@@ -120,15 +121,53 @@ def seat_choices(game: str) -> list[tuple[int, str]]:
     return [(n, str(n)) for n in registry.rules(kind).variants[variant].seat_counts]
 
 
+OPTION_PREFIX = "option_"
+
+
+def option_fields(kind: str) -> list[tuple[str, game_options.GameOption]]:
+    """The form fields of the table options ``kind`` declares (``games.kit.options``),
+    as (field name, option): ``option_<name>``."""
+    return [
+        (OPTION_PREFIX + option.name, option)
+        for option in game_options.declared(registry.rules(kind))
+    ]
+
+
+def posted_options(kind: str, data) -> dict:
+    """The options of ``kind`` a form posted, name -> the posted text (checked by the
+    table services, ``games.kit.options.chosen``); those not posted are left out."""
+    return {option.name: data[field] for field, option in option_fields(kind) if field in data}
+
+
+def _option_field(option: game_options.GameOption) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        label=option.label,
+        choices=[(str(value), words) for value, words in option.choices],
+        coerce=option.read,
+        required=False,  # not posted (a form from before the option): the default
+        empty_value=option.default,
+        initial=str(option.default),
+        help_text=option.help,
+    )
+
+
 def _follow_game(form, game: str) -> None:
-    """Open ``form`` on ``game``: its variant chosen, and the players' choices rendered
-    (not checked: ``_check_seats`` says why a count does not fit) as that variant's seat
-    counts, the first chosen unless the form was posted."""
+    """Open ``form`` on ``game``: its variant chosen among its game's variants alone (the
+    lobby's forms act on the game chosen), the players' choices rendered (not checked:
+    ``_check_seats`` says why a count does not fit) as that variant's seat counts, the
+    first chosen unless the form was posted, and a field for each of its game's table
+    options after the players'."""
+    kind = game.partition("/")[0]
+    form.fields["game"].choices = bot_games(None, kind)
     form.fields["game"].initial = game
     form.fields["game"].widget.attrs["data-seat-counts"] = seat_counts_json()
     choices = seat_choices(game)
     form.fields["seats"].widget.choices = choices
     form.fields["seats"].initial = choices[0][0]
+    fields = list(form.fields.items())
+    after = [name for name, _field in fields].index("seats") + 1
+    options = [(name, _option_field(option)) for name, option in option_fields(kind)]
+    form.fields = dict(fields[:after] + options + fields[after:])
 
 
 def _check_seats(form, kind: str, variant: str, seats) -> bool:
@@ -146,13 +185,15 @@ def _check_seats(form, kind: str, variant: str, seats) -> bool:
 
 
 def _table_of(data) -> dict:
-    """A table form's game, variant, seats and days per move as keyword arguments."""
+    """A table form's game, variant, seats, days per move and options as keyword
+    arguments."""
     kind, _, variant = data["game"].partition("/")
     return {
         "kind": kind,
         "variant": variant,
         "seats": data["seats"],
         "days_per_move": data["days_per_move"],
+        "options": {option.name: data[field] for field, option in option_fields(kind)},
     }
 
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import registry
+from games.kit import options as game_options
 from xix_site.records import AppendOnly
 
 DAYS_PER_MOVE = (1, 2, 3, 5, 7, 14)
@@ -126,6 +127,15 @@ class Game(models.Model):
     rematch_of = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematches"
     )
+    # The options chosen at the set-up (``games.kit.options``: the game's ``RULES.options``,
+    # each with its value), dealt with when the table starts; public. {} for a game whose
+    # rules declare none, and for the games set up before options existed.
+    options = models.JSONField(default=dict, blank=True)
+    # A table "Play now" set up waits first for players near its creator's rating
+    # (``games.tables.table_quick``): until ``offered_until`` only players whose rating is
+    # within ``tables.NEAR_RATING`` of ``offered_rating`` see it and may take a seat.
+    offered_until = models.DateTimeField(null=True, blank=True)
+    offered_rating = models.PositiveSmallIntegerField(null=True, blank=True)
 
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -255,6 +265,19 @@ class Game(models.Model):
         """The variant's name for people ("XIX 2.0 (2023 rules)"), from the engine."""
         info = registry.rules(self.kind).variants.get(self.variant)
         return info.label if info is not None else self.variant
+
+    @property
+    def option_lines(self) -> list[str]:
+        """The table options it plays, one line each ("Match length: each player deals
+        twice"), for every option its game declares; [] for a game without any, and for
+        one whose options were never chosen here (set up before options existed, or
+        imported from a record: its set-up says what it plays)."""
+        return game_options.lines(registry.rules(self.kind), self.options) if self.options else []
+
+    @property
+    def option_pairs(self) -> list[tuple[str, str]]:
+        """(label, words) of the same options ("Match length", "Each player deals twice")."""
+        return game_options.pairs(registry.rules(self.kind), self.options) if self.options else []
 
     @property
     def is_over(self) -> bool:

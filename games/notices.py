@@ -63,7 +63,8 @@ def terms(game: Game) -> str:
     variant = info.label if info is not None else game.variant
     rated = "rated" if game.rated else "casual"
     days = game.get_days_per_move_display()
-    return f"{variant.lower()}, {days} per move, {rated}"
+    chosen = "".join(f", {line[0].lower()}{line[1:]}" for line in game.option_lines)
+    return f"{variant.lower()}, {days} per move, {rated}{chosen}"
 
 
 def points(n: int) -> str:
@@ -108,6 +109,21 @@ def table_invited(game: Game, user) -> None:
             f"{taken} of {game.seats_count} seats taken."
         )
         subject = f"{creator} invites you to {table}"
+    _send(game, user, Kind.CHALLENGE, text, subject, actor=game.created_by, seq=0)
+
+
+def table_offered(game: Game, user) -> None:
+    """The table "Play now" just set up for ``game``'s creator is offered first to
+    ``user``, who waits for a game of it near that rating (``tables._offer``)."""
+    creator = game.created_by.username
+    minutes = max(1, round((game.offered_until - game.created).total_seconds() / 60))
+    text = (
+        f"{creator} is waiting at a table{_game('of', game)} near your rating ({terms(game)}): "
+        f"for {minutes} minute{'s' if minutes != 1 else ''} only players near that rating can "
+        "take a seat. Take one from "
+        "the lobby."
+    )
+    subject = f"A table{_game('of', game)} near your rating"
     _send(game, user, Kind.CHALLENGE, text, subject, actor=game.created_by, seq=0)
 
 

@@ -5,6 +5,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from games import registry
+from games.kit.records import record_of
 from games.log import line_of
 from games.models import Game, GameSeat, Invitation
 
@@ -133,6 +134,42 @@ def game_view(game: Game, seat: int | None, state=None) -> dict:
     if seat is None:
         return rules.spectator_view(state, names)
     return rules.seat_view(state, seat, names)
+
+
+def record_for(game: Game, *, url: str) -> dict:
+    """The record of a game that is over, in its game's format (``xix/1`` for XIX): the
+    rules' header for its set-up, its line of actions, then its address ``url``, players,
+    dates and result. Every card is in it: the callers refuse a game still in play (the
+    record download, the API)."""
+    return record_of(
+        registry.rules(game.kind),
+        game.variant,
+        game.seats_count,
+        game.setup,
+        game_line(game),
+        game=url,
+        players=player_names(game),
+        rated=game.rated,
+        **({"options": game.options} if game.options else {}),  # the table options chosen
+        started=game.started_at.isoformat() if game.started_at else None,
+        finished=game.finished_at.isoformat() if game.finished_at else None,
+        result=_record_result(game),
+    )
+
+
+def _record_result(game: Game) -> dict:
+    """A record's ``result``: a two-seat game's winner seat (None for a draw), a table of
+    more seats' ranks (1 best, ties share); the scores and how it ended."""
+    if game.seats_count == 2:
+        decided = {"winner": game.winner}
+    else:
+        decided = {"ranks": [row.rank for row in game.seat_rows()]}
+    return {
+        "status": game.status,
+        **decided,
+        "scores": game.scores,
+        "reason": game.reason or None,
+    }
 
 
 def history_lines(site, view: dict) -> list[str]:

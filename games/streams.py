@@ -26,7 +26,7 @@ from games.push import (
 from games.selectors import game_for_user
 
 
-def _release_connection() -> None:
+def release_connection() -> None:
     """Close this thread's database connection outside a transaction: a stream's request
     lasts as long as its page is open, and must not hold a database connection meanwhile
     (a thousand open pages would be a thousand connections)."""
@@ -60,7 +60,7 @@ class GameChannels(DefaultChannelManager):
         except (Http404, ValueError):
             return False
         finally:
-            _release_connection()
+            release_connection()
         return False
 
     def is_channel_reliable(self, channel):
@@ -111,7 +111,7 @@ def game_stream(request, game_id):
     channels = [channel_of(game_id), user_channel_of(request.user.pk)]
     if _reads_chat(game, seat):
         channels.insert(1, chat_channel_of(game_id))
-    _release_connection()  # login_required has loaded the user already
+    release_connection()  # login_required has loaded the user already
     return events(request, channels=channels)
 
 
@@ -128,7 +128,7 @@ def user_stream(request):
         return HttpResponse(status=204)
     from django_eventstream.views import events
 
-    _release_connection()
+    release_connection()
     return events(request, channels=[user_channel_of(request.user.pk)])
 
 

@@ -15,7 +15,9 @@ one invites the player challenged.
   it, with a bot (or cancel the table). A table of two whose one invitation is declined
   (a direct challenge turned down) has nobody left to wait for: it is cancelled.
 - Bots join only when the creator adds them (or invites them by name), and a bot makes
-  the table casual.
+  the table casual. An API bot (a program's account, ``User.is_api_bot``) answers its
+  invitations itself like a person, and likewise makes its tables casual; it cannot take a
+  seat at a rated one.
 - A waiting table lapses ``TABLE_LIFETIME`` after it was set up (``tables_expire``).
 """
 
@@ -33,6 +35,7 @@ from accounts import blocks
 from accounts.bots import game_levels, levels_text
 from games import aborts, invite_limits, notices, push, registry, services
 from games.errors import GameError, NoSuchGame, NotAPlayer, TableError
+from games.kit import options as game_options
 from games.models import DAYS_PER_MOVE, Game, GameSeat, Invitation
 from games.selectors import hidden_from
 from notifications.services import viewing_mark
@@ -89,7 +92,7 @@ def check_waiting(game: Game) -> None:
         raise TableError(NOT_OPEN_CHALLENGE if game.seats_count == 2 else NOT_OPEN)
 
 
-def _rules_for(kind: str, variant: str, seats):
+def rules_for(kind: str, variant: str, seats):
     """The rules of a served game, after checking the variant and the seat count."""
     if kind not in registry.served():
         raise TableError("Choose one of the games the site serves.")
@@ -102,6 +105,17 @@ def _rules_for(kind: str, variant: str, seats):
         counts = ", ".join(map(str, info.seat_counts))
         raise TableError(f"{rules.name} {info.label.lower()} is played by {counts} players.")
     return rules
+
+
+def _options_for(rules, options) -> dict:
+    """Every option ``rules`` declares with its value (``options``' where given, else the
+    default); TableError for an option or a value the game does not offer."""
+    if options is not None and not isinstance(options, dict):
+        raise TableError("Choose the table's options from the form.")
+    try:
+        return game_options.chosen(rules, options)
+    except game_options.BadOption as error:
+        raise TableError(str(error)) from None
 
 
 def _check_invited(user, invited) -> list:
@@ -119,12 +133,25 @@ def _check_invited(user, invited) -> list:
 
 
 def table_create(
-    *, user, kind, variant, seats, days_per_move, rated, invited=(), rematch_of=None
+    *,
+    user,
+    kind,
+    variant,
+    seats,
+    days_per_move,
+    rated,
+    invited=(),
+    rematch_of=None,
+    options=None,
+    offer=False,
 ) -> Game:
     """A waiting table of ``seats`` for ``kind`` and ``variant``, with ``user`` seated and
-    ``invited`` (users) each holding a seat. Invited bots sit down at once (and make the
-    table casual). Returns the game: active if that filled the table."""
-    rules = _rules_for(kind, variant, seats)
+    ``invited`` (users) each holding a seat; ``options`` (name -> value) the game's table
+    options, the defaults for those not given. Invited bots sit down at once (and make the
+    table casual). ``offer``: "Play now" set it up, and it waits first for the players near
+    ``user``'s rating (``_offer``). Returns the game: active if that filled the table."""
+    rules = rules_for(kind, variant, seats)
+    chosen = _options_for(rules, options)
     if days_per_move not in DAYS_PER_MOVE:
         raise TableError("Days per move must be 1, 2, 3, 5, 7 or 14.")
     if getattr(user, "is_bot", False):
@@ -133,6 +160,8 @@ def table_create(
     if len(invited) > seats - 1:
         raise TableError(f"A table of {seats} has room for {seats - 1} more players.")
     bots = [person for person in invited if person.is_bot]
+    # An API bot (User.is_api_bot) plays casual games only, as the site's bots do.
+    rated = rated and not any(person.is_api_bot for person in [user, *invited])
     if rated and not bots:
         aborts.check_rated_play(user)
     with transaction.atomic():
@@ -161,6 +190,7 @@ def table_create(
             rated=rated and not bots,
             expires_at=now + TABLE_LIFETIME,
             rematch_of=rematch_of,
+            options=chosen,
         )
         GameSeat.objects.bulk_create(
             GameSeat(game=game, user=person, joined_at=now) for person in [user, *bots]
@@ -168,6 +198,8 @@ def table_create(
         Invitation.objects.bulk_create(Invitation(game=game, user=person) for person in humans)
         for person in humans:
             notices.table_invited(game, person)
+        if offer and not invited:
+            _offer(game, user, now)
         if len(bots) + 1 == seats:
             _start(game, actor=user)
     return game
@@ -210,8 +242,16 @@ def table_join(*, user, game_id) -> Game:
     check_waiting(game)
     if user.is_bot:
         raise TableError("Bots sit down only when the table's creator adds them.")
+    if not offered_to(game, user):
+        minutes = -(-(game.offered_until - timezone.now()).seconds // 60)
+        raise TableError(
+            "This table is offered first to players near its creator's rating; it opens "
+            f"to everyone within {minutes} minute{'s' if minutes > 1 else ''}."
+        )
     if user.is_suspended:
         raise TableError("Your account is suspended: you cannot join tables.")
+    if game.rated and user.is_api_bot:
+        raise TableError("Bot accounts play casual games only: this table is rated.")
     if game.rated:
         aborts.check_rated_play(user)
     seated, pending = _places(game)
@@ -238,20 +278,95 @@ def table_join(*, user, game_id) -> Game:
 QUICK_REPEAT = timedelta(seconds=30)
 # How many of the oldest fitting tables "Play now" weighs by their creator's rating.
 QUICK_CANDIDATES = 50
+# A table "Play now" sets up is offered first, for OFFER_WINDOW, to the players whose
+# rating in its game and variant is within NEAR_RATING of its creator's: only they see it
+# in the lobby and may take a seat, and those of them waiting for a game of it (seated, for
+# less than WAITING_FOR, at another table "Play now" set up that has not filled) are told.
+# Then it is open to everyone: a timestamp on the table, checked when it is listed or
+# joined, no task and no lock.
+NEAR_RATING = 200
+OFFER_WINDOW = timedelta(minutes=2)
+WAITING_FOR = timedelta(minutes=10)
 
 
-def _quick_candidates(user, kind: str) -> list[Game]:
-    """The open waiting tables of ``kind`` ``user`` may take a seat at (not their own,
-    not one they sit at, none with invitations, nobody seated who blocked them or whom
-    they blocked), oldest first."""
+def _rating(user_id, kind: str, variant: str) -> int:
+    """``user_id``'s rating in ``variant`` of ``kind``, the starting rating without one."""
     from ratings.models import Rating
 
+    row = Rating.objects.filter(user_id=user_id, kind=kind, variant=variant).first()
+    return round(row.rating if row is not None else glicko2.DEFAULT_RATING)
+
+
+def offered_to(game: Game, user, *, now=None) -> bool:
+    """Whether ``user`` may take a seat at ``game`` now as far as its offer goes: always
+    once the offer's window is over (or for a table that had none), else when ``user``'s
+    rating is within NEAR_RATING of the one it is offered near (its creator, whose table it
+    is, too)."""
+    now = now or timezone.now()
+    if game.offered_until is None or game.offered_until <= now or game.created_by_id == user.pk:
+        return True
+    mine = _rating(user.pk, game.kind, game.variant)
+    return abs(mine - game.offered_rating) <= NEAR_RATING
+
+
+def _offer(game: Game, user, now) -> None:
+    """Offer the new "Play now" table ``game`` of ``user`` first to the players near their
+    rating (``NEAR_RATING``) for ``OFFER_WINDOW``, and tell those of them waiting for a
+    game of it: seated, for less than ``WAITING_FOR``, at another table "Play now" set up
+    that waits still (one ``user`` could not take: offered near another rating, or with
+    someone seated who blocked ``user``). Not told: who blocked ``user`` or whom ``user``
+    blocked."""
+    rating = _rating(user.pk, game.kind, game.variant)
+    game.offered_until = game.created + OFFER_WINDOW
+    game.offered_rating = max(0, rating)
+    game.save(update_fields=["offered_until", "offered_rating", "updated"])
+    from ratings.models import Rating
+
+    waiting = set(
+        GameSeat.objects.filter(
+            game__kind=game.kind,
+            game__status=Game.Status.WAITING,
+            game__offered_rating__isnull=False,
+            game__expires_at__gt=now,
+            joined_at__gt=now - WAITING_FOR,
+            user__is_bot=False,
+            user__is_active=True,
+        )
+        .exclude(game=game)
+        .exclude(user=user)
+        .values_list("user_id", flat=True)
+    )
+    shunned = blocks.blocked_ids(user) | set(blocks.blockers_among(user, waiting))
+    waiting -= shunned
+    rated = dict(
+        Rating.objects.filter(
+            user_id__in=waiting, kind=game.kind, variant=game.variant
+        ).values_list("user_id", "rating")
+    )
+    near = [
+        pk
+        for pk in sorted(waiting)
+        if abs(round(rated.get(pk, glicko2.DEFAULT_RATING)) - rating) <= NEAR_RATING
+    ]
+    for person in get_user_model().objects.filter(pk__in=near).order_by("pk"):
+        notices.table_offered(game, person)
+
+
+def _quick_candidates(user, kind: str, options: dict) -> list[Game]:
+    """The open waiting tables of ``kind`` with ``options`` that ``user`` may take a seat
+    at (not their own, not one they sit at, none with invitations, nobody seated who
+    blocked them or whom they blocked, none still offered only to players of another
+    rating), oldest first."""
+    from ratings.models import Rating
+
+    now = timezone.now()
     games = list(
         Game.objects.filter(
             kind=kind,
             status=Game.Status.WAITING,
-            expires_at__gt=timezone.now(),
+            expires_at__gt=now,
             invitations__isnull=True,
+            options=options,
         )
         .exclude(created_by=user)
         .exclude(seats__user=user)
@@ -264,7 +379,7 @@ def _quick_candidates(user, kind: str) -> list[Game]:
         seated = {seat.user_id for seat in game.seats.all()}
         if seated & shunned or blocks.blockers_among(user, seated):
             continue
-        if len(seated) < game.seats_count:
+        if len(seated) < game.seats_count and offered_to(game, user, now=now):
             fitting.append(game)
     ratings = {
         (row.user_id, row.variant): row.rating
@@ -281,14 +396,18 @@ def _quick_candidates(user, kind: str) -> list[Game]:
     return sorted(fitting, key=distance)  # stable: the oldest first among equals
 
 
-def table_quick(*, user, kind: str) -> Game:
-    """The lobby's "Play now" for ``kind``: a seat at the open waiting table of that game
-    whose creator's rating (in its variant) is nearest ``user``'s, the oldest among equals;
-    else a new open table of the game's first variant and seat count, three days per move,
-    rated. Pressed again within ``QUICK_REPEAT`` of a seat it gave, it answers with that
-    table (under the user's row lock, so two clicks at once seat the player once)."""
+def table_quick(*, user, kind: str, options=None) -> Game:
+    """The lobby's "Play now" for ``kind`` with its table ``options`` (the defaults for
+    those not given): a seat at the open waiting table of that game and those options whose
+    creator's rating (in its variant) is nearest ``user``'s, the oldest among equals; else
+    a new open table of the game's first variant and seat count, three days per move,
+    rated, offered first to the players near ``user``'s rating (``_offer``). Pressed again
+    within ``QUICK_REPEAT`` of a seat it gave, it answers with that table (under the user's
+    row lock, so two clicks at once seat the player once)."""
     if kind not in registry.served():
         raise TableError("Choose one of the games the site serves.")
+    rules = registry.rules(kind)
+    chosen = _options_for(rules, options)
     if user.is_suspended:
         raise TableError("Your account is suspended: you cannot join tables.")
     with transaction.atomic():
@@ -303,12 +422,12 @@ def table_quick(*, user, kind: str) -> Game:
         )
         if recent is not None:
             return recent
-        for game in _quick_candidates(user, kind):
+        for game in _quick_candidates(user, kind, chosen):
             try:
                 return table_join(user=user, game_id=game.pk)
             except GameError:  # filled or closed meanwhile, or refused to this player
                 continue
-        variant, info = next(iter(registry.rules(kind).variants.items()))
+        variant, info = next(iter(rules.variants.items()))
         return table_create(
             user=user,
             kind=kind,
@@ -316,6 +435,8 @@ def table_quick(*, user, kind: str) -> Game:
             seats=info.seat_counts[0],
             days_per_move=3,
             rated=True,
+            options=chosen,
+            offer=True,
         )
 
 
@@ -380,10 +501,11 @@ def _check_level(kind: str, level: str) -> None:
         raise TableError(f"Choose a bot level: {levels_text(levels)}.")
 
 
-def table_against_bots(*, user, kind, variant, seats, level, days_per_move) -> Game:
-    """A casual game of ``kind`` and ``variant`` for ``user`` against ``seats - 1`` bots of
-    ``level`` (partners included), begun at once: the lobby's "Play a bot"."""
-    _rules_for(kind, variant, seats)
+def table_against_bots(*, user, kind, variant, seats, level, days_per_move, options=None) -> Game:
+    """A casual game of ``kind`` and ``variant`` (with its table ``options``) for ``user``
+    against ``seats - 1`` bots of ``level`` (partners included), begun at once: the lobby's
+    "Play a bot"."""
+    rules_for(kind, variant, seats)
     _check_level(kind, level)
     bots, seated = [], {user.pk}
     for _ in range(seats - 1):
@@ -398,6 +520,7 @@ def table_against_bots(*, user, kind, variant, seats, level, days_per_move) -> G
         days_per_move=days_per_move,
         rated=False,
         invited=bots,
+        options=options,
     )
 
 
@@ -427,14 +550,48 @@ def table_add_bot(*, user, game_id, level: str) -> Game:
     return game
 
 
-def _start(game: Game, *, actor) -> None:
+def table_seat(
+    *, players, kind, variant, days_per_move, rated, created_by, seed=None, notice=None
+) -> Game:
+    """A table whose players are all chosen already (a tournament's round): every seat
+    taken at once in the order of ``players`` and the game started, in the caller's
+    transaction. Seat positions are drawn from the seed as at any table; bots make it
+    casual. ``notice(game)`` tells the players it has begun, instead of the lobby's
+    "the table is full" (a caller's own words, such as the tournament's round)."""
+    rules = rules_for(kind, variant, len(players))
+    if days_per_move not in DAYS_PER_MOVE:
+        raise TableError("Days per move must be 1, 2, 3, 5, 7 or 14.")
+    if len({person.pk for person in players}) != len(players):
+        raise TableError("A player sits once at a table.")
+    with transaction.atomic():
+        now = timezone.now()
+        game = Game.objects.create(
+            kind=rules.key,
+            variant=variant,
+            seats_count=len(players),
+            seed=seed or secrets.token_hex(8),
+            created_by=created_by,
+            days_per_move=days_per_move,
+            rated=rated and not any(person.is_bot for person in players),
+            expires_at=now + TABLE_LIFETIME,
+        )
+        GameSeat.objects.bulk_create(
+            GameSeat(game=game, user=person, joined_at=now) for person in players
+        )
+        _start(game, actor=None, notice=notice)
+    return game
+
+
+def _start(game: Game, *, actor, notice=None) -> None:
     """Start a full, locked table: positions by a shuffle seeded from the table's seed,
     teams from the variant, the set-up dealt from the seed, the first seat to move and its
-    clock. Runs once: the caller holds the row lock and found the table waiting."""
+    clock. Runs once: the caller holds the row lock and found the table waiting. Without
+    an ``actor`` (a table seated at once, ``table_seat``) nobody's rated play is checked
+    again: the caller chose the players."""
     rules = registry.rules(game.kind)
     n = game.seats_count
     seats = list(game.seats.select_related("user").order_by("joined_at", "pk"))
-    if game.rated:
+    if game.rated and actor is not None:
         for seat in seats:  # those who sat down before a pause began
             aborts.check_rated_play(seat.user, own=seat.user_id == actor.pk)
     random.Random(f"{game.seed}/seats").shuffle(seats)
@@ -442,7 +599,7 @@ def _start(game: Game, *, actor) -> None:
     for position, seat in enumerate(seats):
         seat.position, seat.team = position, team_of.get(position)
     GameSeat.objects.bulk_update(seats, ["position", "team"])
-    game.setup = rules.deal(game.seed, game.variant, n)
+    game.setup = rules.deal(game.seed, game.variant, n, **(game.options or {}))
     game.to_move = rules.new(game.variant, n, game.setup).to_move
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
@@ -451,8 +608,11 @@ def _start(game: Game, *, actor) -> None:
     game.forget_seats()
     push.game_changed(game)
     game.invitations.filter(answered_at__isnull=True).update(answered_at=game.started_at)
-    notices.table_started(game, actor)
-    if not actor.is_bot:
+    if notice is not None:
+        notice(game)
+    else:
+        notices.table_started(game, actor)
+    if actor is not None and not actor.is_bot:
         # Whoever's seat or bot filled the table is sent straight to it: they count as
         # looking at it, so the bots' opening moves do not e-mail them "Your move".
         viewing_mark(actor.pk, game.pk)
@@ -496,6 +656,7 @@ def table_rematch(*, user, game_id) -> Game:
             rated=game.rated,
             invited=[person for person in game.players if person.pk != user.pk],
             rematch_of=game,
+            options=game.options,  # the same match: its options too
         )
     if rematch.status == Game.Status.WAITING and not rematch.seats.filter(user=user).exists():
         return table_join(user=user, game_id=rematch.pk)

@@ -148,6 +148,9 @@ class AuditEntry(AppendOnly):
         USER_CHANGED = "user_changed", "Changed a user in the admin"
         USER_DELETED = "user_deleted", "Deleted a user in the admin"
         MESSAGE_HIDDEN = "message_hidden", "Hid a chat message"
+        TOURNAMENT_CREATED = "tourney_created", "Created an official tournament"
+        TOURNAMENT_CANCELLED = "tourney_cancelled", "Cancelled a tournament"
+        TOURNAMENT_REMOVED = "tourney_removed", "Removed a player from a tournament"
 
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     # Empty for the site itself (a suspension that ran out and lifted itself).

@@ -29,6 +29,7 @@ class Notification(models.Model):
         GAME_OVER = "game_over", "Game over"
         SEAT_LEFT = "seat_left", "A player left the table"
         REPORT = "report", "Report handled"
+        TOURNAMENT = "tournament", "Tournament news"
 
     class Email(models.TextChoices):
         NONE = "none", "Not e-mailed (preference, bot or no address)"

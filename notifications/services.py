@@ -34,9 +34,9 @@ Kind = Notification.Kind
 EMAIL_SEND = "notifications.tasks.email_send"
 # The task that sends one notification to the player's browsers (Web Push).
 WEBPUSH_SEND = "notifications.tasks.webpush_send"
-# What a browser notification is sent for: your move, and a challenge or a table's
-# invitation received.
-PUSH_KINDS = frozenset({Kind.YOUR_TURN, Kind.CHALLENGE})
+# What a browser notification is sent for: your move, a challenge or a table's invitation
+# received, and a tournament's news (a round's game begun, the end).
+PUSH_KINDS = frozenset({Kind.YOUR_TURN, Kind.CHALLENGE, Kind.TOURNAMENT})
 
 SUBJECTS = {
     Kind.CHALLENGE: "{actor} challenges you",
@@ -47,6 +47,7 @@ SUBJECTS = {
     Kind.GAME_OVER: "Your game against {opponent} is over",
     Kind.SEAT_LEFT: "{actor} left your game",
     Kind.REPORT: "Your report has been handled",
+    Kind.TOURNAMENT: "News of your tournament",
 }
 
 # The longest notification text and e-mail subject (the model fields' lengths).

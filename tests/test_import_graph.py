@@ -5,15 +5,25 @@ The graph is read from the source with ``ast``: every import counts, at module l
 inside a function alike (a function-level import hides a circle from Python's import
 machinery, not from the design). Nodes are the modules of the platform apps: ``games``
 without the game packages (those are checked by ``tests/kit/test_game_homes.py``), with
-``games/kit`` as one node, and ``accounts``, ``chat``, ``moderation``, ``notifications``,
-``ratings`` and ``xix_site``. Migrations count too.
+``games/kit`` as one node, and ``accounts``, ``api``, ``chat``, ``moderation``,
+``notifications``, ``ratings``, ``tournaments`` and ``xix_site``. Migrations count too.
 """
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ("accounts", "chat", "games", "moderation", "notifications", "ratings", "xix_site")
+APPS = (
+    "accounts",
+    "api",
+    "chat",
+    "games",
+    "moderation",
+    "notifications",
+    "ratings",
+    "tournaments",
+    "xix_site",
+)
 GAME_PACKAGES = ("xix", "xeri", "xactika", "onexeno")
 GROUPS = ("games.kit",)  # a package that counts as one node
 

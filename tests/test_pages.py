@@ -29,13 +29,14 @@ def test_home_explains_and_links_to_sign_up_log_in_and_rules(client):
 
 def test_navigation_for_visitors_and_members(client, nav_text, django_user_model):
     assert nav_text(client.get("/")) == (
-        "XIX Online Menu Watch Leaderboard Rules Log in Sign up Theme Light Dark System"
+        "XIX Online Menu Watch Tournaments Leaderboard Rules Log in Sign up Theme Light Dark System"
     )
 
     django_user_model.objects.create_user("dora", "dora@example.com", "a-long-password")
     client.login(username="dora", password="a-long-password")
     assert nav_text(client.get("/")) == (
-        "XIX Online Menu Lobby My games Notifications Friends Watch Leaderboard Rules dora "
+        "XIX Online Menu Lobby My games Notifications Friends Watch Tournaments Leaderboard "
+        "Rules dora "
         "Settings Log out Theme Light Dark System"
     )
 

@@ -94,6 +94,7 @@ def test_celery_is_json_only_with_time_limits():
         "outbox-flush": ("notifications.tasks.outbox_flush", 300.0),
         "digest-send": ("notifications.tasks.digest_send", 3600.0),
         "suspensions-lift": ("moderation.tasks.suspensions_lift", 300.0),
+        "tournaments-sweep": ("tournaments.tasks.tournaments_sweep", 300.0),
     }
 
 

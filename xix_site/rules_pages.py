@@ -54,6 +54,8 @@ class RulesPage:
     # The variants with a page of their own: (variant key, label), in the engine's order.
     variant_pages: tuple[tuple[str, str], ...] = ()
     variant: str | None = None  # on a variant's own page: its key
+    picture: str = ""  # the lobby card's picture (a static path), "" for none
+    pitch: str = ""  # the lobby card's one line (the summary when the game says none)
     variant_label: str = ""  # and its label
 
 
@@ -98,6 +100,8 @@ def game(key: str, served=None) -> RulesPage:
         players=players_text(key),
         summary=about.SUMMARY,
         credit=about.CREDIT,
+        picture=getattr(about, "PICTURE", ""),
+        pitch=getattr(about, "PITCH", about.SUMMARY),
         variants=tuple(info.label for info in rules.variants.values()),
         playable=key in served,
         template=template,

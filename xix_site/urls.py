@@ -2,6 +2,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
+from api.endpoints import api
 from games import streams
 
 from . import health, theme, views, webapp
@@ -19,11 +20,14 @@ urlpatterns = [
     path("manifest.webmanifest", webapp.manifest, name="manifest"),
     path("sw.js", webapp.service_worker, name="service_worker"),
     path("accounts/", include("allauth.urls")),
+    path("api/", api.urls),
+    path("", include("api.urls")),
     path("", include("games.urls")),
     path("", include("accounts.urls")),
     path("", include("ratings.urls")),
     path("", include("notifications.urls")),
     path("", include("moderation.urls")),
     path("", include("chat.urls")),
+    path("", include("tournaments.urls")),
     path(settings.ADMIN_URL, admin.site.urls),
 ]

@@ -24,6 +24,15 @@ games, timed whole (its states change, so no position can be timed alone), in th
 runs as the engine, interleaved; ``speedup_in_place_engine`` is its time over the
 engine's (above 1: the public, immutable engine is faster than the in-place one).
 
+``drawn``: the same comparison with the choices drawn before the clock starts. The loop
+above draws each choice with ``rng.randrange`` while it runs, about 0.2 µs an action that
+belongs to neither side (a bot or a player chooses its own way) and that dilutes the
+ratio; so every run also plays the same games through engine and yardstick with the
+index of each choice read from a list made by ``positions`` (the same indices the random
+games drew), timing only ``RULES.new``, ``over``, ``legal_actions`` and ``apply``: the
+public path alone. ``speedup_in_place_drawn`` is the in-place time over the engine's
+there. Both ratios are printed; neither side is changed.
+
 Two more sides when the game has them: ``naive_plain``, the naive version with its state
 copy written out by hand instead of ``copy.deepcopy`` (a module's ``new_plain``), with
 ``speedup_plain``; and for Xeri ``engine_in_place``, the same games played the way the
@@ -88,23 +97,41 @@ def play(new, games) -> int:
     return played
 
 
-def positions(news, games) -> list[tuple]:
+def play_drawn(new, games, choices) -> int:
+    """The games of ``play`` with each game's choices (indices into the legal actions)
+    read from ``choices`` instead of drawn while the clock runs; the actions played."""
+    played = 0
+    for (variant, seats, setup, _seed), picks in zip(games, choices, strict=True):
+        pick = iter(picks).__next__
+        state = new(variant, seats, setup)
+        while not state.over:
+            state, _events = state.apply(state.legal_actions()[pick()])
+        played += len(picks)
+    return played
+
+
+def positions(news, games, choices=None) -> list[tuple]:
     """(a state from each of ``news``, the chosen action) at every turn of every game,
     played through all of them side by side; the first is the engine, and a difference in
-    the legal actions stops the benchmark."""
+    the legal actions stops the benchmark. ``choices``, a list, gets each game's list of
+    the indices chosen."""
     found = []
     for variant, seats, setup, game_seed in games:
         rng = random.Random(game_seed)
         states = [new(variant, seats, setup) for new in news]
+        picks = []
         while not states[0].over:
             legal = states[0].legal_actions()
             if any(other.legal_actions() != legal or other.over for other in states[1:]):
                 raise SystemExit(f"the implementations disagree in game {game_seed!r}")
-            action = legal[rng.randrange(len(legal))]
+            picks.append(rng.randrange(len(legal)))
+            action = legal[picks[-1]]
             found.append((*states, action))
             states = [state.apply(action)[0] for state in states]
         if not all(other.over for other in states[1:]):
             raise SystemExit(f"the naive game {game_seed!r} goes on after the engine's end")
+        if choices is not None:
+            choices.append(picks)
     return found
 
 
@@ -144,7 +171,8 @@ def measure(args) -> dict:
     sides = {"engine": rules.new, "naive": naive.new}
     if hasattr(naive, "new_plain"):
         sides["naive_plain"] = naive.new_plain
-    found = positions(list(sides.values()), played)
+    choices = []
+    found = positions(list(sides.values()), played, choices)
     runs = {side: {"games": [], "legal": [], "apply": []} for side in sides}
     in_place = IN_PLACE.get(game)
     if in_place:
@@ -152,6 +180,8 @@ def measure(args) -> dict:
     mutating = load_in_place(game)
     if mutating:
         runs["in_place"] = {"games": []}
+        runs["engine_drawn"] = {"games": []}
+        runs["in_place_drawn"] = {"games": []}
     actions = 0
     for _repeat in range(repeats):
         for index, (side, new) in enumerate(sides.items()):
@@ -163,6 +193,11 @@ def measure(args) -> dict:
                 if play(mutating.new, played) != actions:
                     raise SystemExit("the in-place games are not the engine's games")
                 runs["in_place"]["games"].append(time.process_time() - started)
+                for name, drawn in (("engine_drawn", new), ("in_place_drawn", mutating.new)):
+                    started = time.process_time()
+                    if play_drawn(drawn, played, choices) != actions:
+                        raise SystemExit("the drawn games are not the games compared")
+                    runs[name]["games"].append(time.process_time() - started)
             runs[side]["legal"].append(cpu(lambda p, i=index: p[i].legal_actions(), found))
             runs[side]["apply"].append(cpu(lambda p, i=index: p[i].apply(p[-1]), found))
         if in_place:
@@ -194,6 +229,9 @@ def measure(args) -> dict:
     if mutating:
         extra["speedup_in_place_engine"] = round(
             medians["in_place"]["games"] / medians["engine"]["games"], 2
+        )
+        extra["speedup_in_place_drawn"] = round(
+            medians["in_place_drawn"]["games"] / medians["engine_drawn"]["games"], 2
         )
     if in_place:
         fast = medians["engine_in_place"]["games"]

@@ -55,7 +55,9 @@ class GameRules(Protocol):
     endings: Mapping[str, Ending]  # an Outcome's reason -> its words, and if it can draw
 
     def deal(self, seed, variant: str, seats: int) -> dict:
-        """A set-up drawn from ``seed`` alone: the same seed always gives the same set-up."""
+        """A set-up drawn from ``seed`` alone: the same seed always gives the same set-up.
+        Each table option a game declares (``RULES.options``, optional, read through
+        ``games.kit.options.declared``) is a keyword too (``deal(..., deals=2)``)."""
 
     def new(self, variant: str, seats: int, setup: dict) -> GameState:
         """The state before the first action; InvalidSetup if the game cannot start so."""

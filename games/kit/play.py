@@ -32,7 +32,10 @@ def is_legal(state, action) -> bool:
 
 class StatePlay:
     """The ``zombie_action`` of ``GameRules`` most games play: the seat's first legal
-    action. A game's ``RULES`` class inherits it, or overrides it."""
+    action; and no table options (``games.kit.options``). A game's ``RULES`` class
+    inherits them, or overrides them."""
+
+    options: tuple = ()  # of games.kit.options.GameOption, each a keyword of ``deal``
 
     def zombie_action(self, state, seat: int) -> dict:
         """The first legal action of ``seat``, which must be to move."""

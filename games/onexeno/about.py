@@ -6,6 +6,9 @@ SUMMARY = (
     "Lay square cards whose dark and light borders must match into a field of at "
     "most 5 by 5, and take every line of five you complete."
 )
+# The game's card in the lobby: a picture of its cards (a static path) and one line.
+PICTURE = "onexeno/lobby-card.svg"
+PITCH = "Match the borders of square cards and complete lines of five."
 CREDIT = "Cards and game by Ray Lauzzana, published by Penrose Press."
 CREDIT_IN_FOOTER = False  # pages about ONEXENO add its credit to the footer
 

@@ -88,7 +88,7 @@ def card_words(card: int, rotation: int = 0) -> str:
 
 
 def _who(seat: int, view: dict) -> str:
-    if seat == view["viewer"]:
+    if seat == view["reader"]:
         return "You"
     names = view["names"]
     return names[seat] if names else f"Seat {seat + 1}"

@@ -158,3 +158,26 @@ def table_abandoned(game: Game, *, actor) -> None:
         reason=Game.Reason.ABANDONED,
         actor=actor,
     )
+
+
+@transaction.atomic
+def game_decide_by_standing(*, game_id, verdict: str) -> Game | None:
+    """End the active game ``game_id`` at once as adjudicated, by the standing now
+    (``_standing``: the rules' own standing, else the scores, higher better, partners
+    sharing), the sides that left after the others; ``verdict`` is the sentence the game
+    page shows. For a game that reached a longest duration set for it (a tournament's).
+    Locks the game row; None, and nothing written, when the game is no longer active."""
+    game = clock.lock_game(game_id)
+    if game.status != Game.Status.ACTIVE:
+        return None
+    scores, ranks = _standing(game, game_state(game))
+    ranks = play.ranks_with_leavers(game, ranks)
+    game.verdict = verdict
+    play.game_finish(
+        game,
+        scores=scores,
+        ranks=ranks,
+        winner=play.sole_first(ranks),
+        reason=Game.Reason.ADJUDICATED,
+    )
+    return game

@@ -13,6 +13,7 @@ from games.models import LEFT_BY_REASON, Game, GameAction, GameSeat
 from games.outcomes import sides_of
 from games.selectors import game_state
 from games.services import clock
+from games.signals import game_closed
 
 
 def rules_of(game: Game):
@@ -53,7 +54,8 @@ def game_close(game: Game, *, status: str, winner, reason: str) -> None:
     any more. Saves the row and, for two seats, the places in the seat rows from
     ``winner``: the winner 1 and the loser 2, a draw 1 and 1, none when aborted; the
     loser of a resignation, a timeout or a forfeit has left with that status. Ratings
-    and notices are the caller's."""
+    and notices are the caller's. Sends ``games.signals.game_closed`` last (the places
+    at more seats are written before, by ``result_write``)."""
     game.status = status
     game.reason = reason
     game.finished_at = timezone.now()
@@ -68,6 +70,7 @@ def game_close(game: Game, *, status: str, winner, reason: str) -> None:
                 row.status, row.left_at = left, game.finished_at
         GameSeat.objects.bulk_update(rows, ["rank", "status", "left_at"])
     push.game_changed(game)
+    game_closed.send(sender=Game, game=game)
 
 
 def sole_first(ranks) -> int | None:

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -25,6 +26,8 @@ from games.forms import (
     TableForm,
     bot_games,
     chosen_game,
+    option_fields,
+    posted_options,
     seat_choices,
     seat_counts_json,
 )
@@ -50,7 +53,10 @@ def _table_rows(user) -> dict:
             rows["invited"].append(row)
         elif row["mine"] or row["can_leave"]:
             rows["mine"].append(row)
-        else:
+        elif tables.offered_to(game, user):  # a "Play now" table offered to others first
+            # Offered to this player before everyone: said in the row while it lasts.
+            offered = game.offered_until and game.offered_until > timezone.now()
+            row["offered_until"] = game.offered_until if offered else None
             rows["open"].append(row)
     return rows
 
@@ -72,7 +78,8 @@ def _table_form(request, data=None) -> TableForm:
         user=request.user,
         auto_id="id_table_%s",
         initial=initial,
-        game=request.GET.get("game", ""),
+        # After a form of the lobby was posted, the game it was posted for stays chosen.
+        game=request.POST.get("game", "") or request.GET.get("game", ""),
     )
 
 
@@ -84,16 +91,27 @@ def _lobby_context(request, *, table_form=None, bot_error="", bot_posted=None) -
     # "Play a bot" offers one bot per level, easy to hard (accounts.bots): the further
     # accounts of a level are made for tables that need several (games.tables.bot_for).
     levels = level_bots()
-    for bot in levels.values():  # the games and variants with its level, and its ratings
-        bot.game_choices = rated_game_choices(bot, bot_games(bot.bot_level))
     rows = _table_rows(user)
     bot_posted = bot_posted or {}
     bot_game_chosen = chosen_game(bot_posted.get("game") or request.GET.get("game", ""))
-    chosen = chosen_game(request.GET.get("game", "")).partition("/")[0]
+    # The game chosen (a card, ``?game=``, or the game of the form posted): every form acts
+    # on it alone.
+    chosen = chosen_game(
+        bot_posted.get("game") or request.POST.get("game") or request.GET.get("game", "")
+    ).partition("/")[0]
+    for bot in levels.values():  # the chosen game's variants, and the bot's ratings in them
+        bot.game_choices = rated_game_choices(bot, bot_games(bot.bot_level, chosen))
     return {
         # "Choose a game": a card per served game, the chosen one (``?game=``) marked.
         "game_cards": [page for page in rules_pages.games() if page.playable],
         "chosen_kind": chosen,
+        "chosen_name": registry.rules(chosen).name,
+        # The chosen game's table options, for "Play now" and "Play a bot" (the table form
+        # has them as fields): (field name, option, the value shown).
+        "option_choices": [
+            (field, option, str(bot_posted.get(field) or option.default))
+            for field, option in option_fields(chosen)
+        ],
         "table_form": table_form or _table_form(request),
         "invited_rows": rows["invited"],
         "my_rows": rows["mine"],
@@ -112,6 +130,8 @@ def _lobby_context(request, *, table_form=None, bot_error="", bot_posted=None) -
         "bot_names": " ".join(bot.username for bot in bots),
         "days_choices": DAYS_PER_MOVE,
         "max_open": tables.MAX_WAITING_TABLES,
+        "offer_minutes": round(tables.OFFER_WINDOW.total_seconds() / 60),
+        "near_rating": tables.NEAR_RATING,
         "provisional_deviation": PROVISIONAL_DEVIATION,
     }
 
@@ -238,8 +258,9 @@ def table_new(request):
 def table_quick(request):
     """ "Play now": a seat at a waiting open table of the game posted (its creator nearest
     in rating), else a new open table of it (``tables.table_quick``)."""
-    kind = request.POST.get("game", "")
-    game, refused = _lobby_call(request, tables.table_quick, kind=kind)
+    kind = request.POST.get("game", "").partition("/")[0]
+    options = posted_options(kind, request.POST) if kind in registry.served() else {}
+    game, refused = _lobby_call(request, tables.table_quick, kind=kind, options=options)
     if refused:
         return refused
     if game.created_by_id == request.user.pk and game.status == Game.Status.WAITING:
@@ -277,6 +298,8 @@ def bot_game(request):
     """ "Play a bot": a game against bots of one level in every other seat, begun at once."""
     form = BotGameForm(request.POST, user=request.user)
     posted = {name: request.POST.get(name, "") for name in ("level", "game", "seats")}
+    kind = chosen_game(posted["game"]).partition("/")[0]
+    posted.update({field: request.POST.get(field, "") for field, _option in option_fields(kind)})
     if not form.is_valid():
         # Said next to the form that was posted (its level's), which keeps its choices.
         errors = " ".join(error for errors in form.errors.values() for error in errors)

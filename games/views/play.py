@@ -336,7 +336,7 @@ def _seats(game: Game, view: dict, seat, names: list[str]) -> list[dict]:
     for entry in seats:
         s = entry["seat"]
         partners = [names[p] for p in partners_of(game, s)]
-        entry["is_bot"] = bool(entry["user"] and entry["user"].is_bot)
+        entry["is_bot"] = bool(entry["user"] and entry["user"].shown_as_bot)
         entry["partners"] = _names_text(partners) if partners else ""
         entry["left"] = f"{left[s]}: {PLAYS_FOR[active]}" if s in left else ""
     return seats

@@ -21,11 +21,16 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games import registry
-from games.kit.records import record_of
 from games.models import Game
 from games.outcomes import place_text
 from games.rows import score_text
-from games.selectors import can_see_every_card, game_line, history_lines, player_names
+from games.selectors import (
+    can_see_every_card,
+    game_line,
+    history_lines,
+    player_names,
+    record_for,
+)
 from games.views.play import game_for_viewer, kind_of, site_of, variant_info
 from xix_site.numbers import whole_number
 from xix_site.rules_pages import credit_line
@@ -258,34 +263,7 @@ def game_record(request, game_id):
         return _refuse(
             request, game, title="No record yet", status=403, message=NOT_OVER[game.status][1]
         )
-    record = record_of(
-        registry.rules(game.kind),
-        game.variant,
-        game.seats_count,
-        game.setup,
-        game_line(game),
-        game=request.build_absolute_uri(game.get_absolute_url()),
-        players=player_names(game),
-        rated=game.rated,
-        started=game.started_at.isoformat() if game.started_at else None,
-        finished=game.finished_at.isoformat() if game.finished_at else None,
-        result=_record_result(game),
-    )
+    record = record_for(game, url=request.build_absolute_uri(game.get_absolute_url()))
     response = HttpResponse(_record_json(record), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="{game.kind}-game-{game.pk}.json"'
     return response
-
-
-def _record_result(game: Game) -> dict:
-    """The record's ``result``: a two-seat game's winner seat (None for a draw), a table of
-    more seats' ranks (1 best, ties share); the scores and how it ended."""
-    if game.seats_count == 2:
-        decided = {"winner": game.winner}
-    else:
-        decided = {"ranks": [row.rank for row in game.seat_rows()]}
-    return {
-        "status": game.status,
-        **decided,
-        "scores": game.scores,
-        "reason": game.reason or None,
-    }

@@ -6,6 +6,9 @@ SUMMARY = (
     "Bid exactly how many tricks you will take with cards of balls, cubes, cones "
     "and stars, where the leader decides what the suit is."
 )
+# The game's card in the lobby: a picture of its cards (a static path) and one line.
+PICTURE = "xactika/lobby-card.svg"
+PITCH = "Bid exactly the tricks you will take, with cards of four shapes."
 CREDIT = "Designed by Marsha J. Falco, published by Set Enterprises (2002)."
 CREDIT_IN_FOOTER = False  # pages about Xactika add its credit to the footer
 

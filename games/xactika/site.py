@@ -49,7 +49,7 @@ def log_lines(view: dict) -> list[str]:
     """The log, one line per line of the engine's (``view["history"]``, which the replay
     counts per action), told from the view's parts: the reader is "You", cards are named
     by their shapes ("2 balls, 1 cube, 3 cones, 2 stars"), never by their codes."""
-    reader = view["viewer"] if type(view["viewer"]) is int else None
+    reader = view["reader"]
     names = view["names"]
 
     def who(seat: int) -> tuple[str, str]:
@@ -221,7 +221,7 @@ class XactikaSite(SiteDefaults):
             "trick_plays": _named(trick["plays"], names) if trick else [],
             "last_trick": (
                 {"suit": last["suit"], "plays": _named(last["plays"], names, last["winner"])}
-                | {"winner": names[last["winner"]]}
+                | {"winner": "you" if last["winner"] == seat else names[last["winner"]]}
                 if last
                 else None
             ),

@@ -6,6 +6,9 @@ SUMMARY = (
     "The Greek fishing game: drop a card on the pile and take it by matching the top "
     "card or with a Jack; taking a lone card is a xeri."
 )
+# The game's card in the lobby: a picture of its cards (a static path) and one line.
+PICTURE = "xeri/lobby-card.svg"
+PITCH = "Take the pile by matching its top card; a lone card taken is a xeri."
 CREDIT = "A traditional Greek game that nobody owns."
 CREDIT_IN_FOOTER = False  # pages about Xeri add its credit to the footer
 

@@ -87,8 +87,8 @@ def _card_list(codes) -> str:
 
 
 def _viewer(view: dict):
-    """The reading seat (a seat's view), else None (a spectator's, or everything)."""
-    return view["viewer"] if type(view.get("viewer")) is int else None
+    """The reading seat (a seat's view, or a player's after the match), else None."""
+    return view.get("reader")
 
 
 def _side_words(view: dict, side: int) -> tuple[str, bool]:

@@ -7,6 +7,9 @@ SUMMARY = (
     "A two-player card game with eighteen cards numbered 1 to 18: win tricks, and "
     "after every trick you lose decide whether to raise the stakes or give up."
 )
+# The game's card in the lobby: a picture of its cards (a static path) and one line.
+PICTURE = "xix/lobby-card.svg"
+PITCH = "Eighteen numbered cards, two players, and a raise after every trick you lose."
 CREDIT = "Designed by Michael Purcell."
 # The site's footer carries XIX's credit on every page not about another game, so a page
 # about XIX adds no line of its own.

@@ -44,7 +44,10 @@ def test_a_newcomer_picks_a_bot_by_level_and_sees_its_rating(live_server, new_pa
     ]
     expert_card = cards.nth(3)
     assert expert_card.locator(".bot-rating").inner_text() == "unrated"  # XIX, chosen first
-    expert_card.locator("select[name=game]").select_option("xeri/classic")
+    # Its row acts on the game chosen by its card (issue 32, item 19): Xeri's card.
+    page.locator("#choose-game").get_by_role("link", name="Xeri").click()
+    expert_card = page.locator(".bot-card").nth(3)
+    assert expert_card.locator("select[name=game]").input_value() == "xeri/classic"
     assert expert_card.locator(".bot-rating").inner_text() == "1587"
     expert_card.locator("select[name=seats]").select_option("2")
     for size, viewport in SIZES.items():

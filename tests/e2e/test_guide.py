@@ -29,9 +29,7 @@ def test_the_guide_explains_then_goes(live_server, new_page, artifacts):
     page.set_viewport_size({"width": 1280, "height": 800})
 
     box.get_by_role("button", name="Got it").click()
-    expect(box.get_by_role("heading")).to_have_text(
-        "First-game guide · Your turn: play one card"
-    )
+    expect(box.get_by_role("heading")).to_have_text("First-game guide · Your turn: play one card")
     box.get_by_role("button", name="Stop the guide for Xeri").click()
     expect(box).to_have_count(0)
     page.reload()

@@ -41,15 +41,20 @@ def test_the_seat_choices_follow_the_game_and_an_error_shows_by_its_form(
     expect(table.get_by_label("Game and variant")).to_have_value("xeri/classic")
     assert option_values(seats) == ["2", "4"]
 
+    # The forms act on the game chosen: its variants alone (issue 32, item 19).
+    assert option_values(table.get_by_label("Game and variant")) == ["xeri/classic"]
+
+    page.locator("#choose-game").get_by_role("link", name="ONEXENO").click()
+    expect(table.get_by_label("Game and variant")).to_have_value("onexeno/basic")
     table.get_by_label("Game and variant").select_option("onexeno/partners")
     expect(seats.locator("option")).to_have_count(2)
     assert option_values(seats) == ["4", "6"]
-    table.get_by_label("Game and variant").select_option("xix/standard")
-    assert option_values(seats) == ["2"]
-
     bot_form = page.locator("#play-bot form").first
-    bot_form.locator("select[name=game]").select_option("xactika/bid")
-    assert option_values(bot_form.locator("select[name=seats]")) == [str(n) for n in range(2, 11)]
+    bot_form.locator("select[name=game]").select_option("onexeno/partners")
+    assert option_values(bot_form.locator("select[name=seats]")) == ["4", "6"]
+    bot_form.locator("select[name=game]").select_option("onexeno/basic")
+    assert option_values(bot_form.locator("select[name=seats]")) == [str(n) for n in range(2, 8)]
+    page.goto(f"{base}/lobby/?game=xeri")
 
     # A name nobody has: the reason stands by the field, on the screen.
     table.get_by_label("Invite players (optional)").fill("nobody-here")
@@ -66,15 +71,16 @@ def test_without_javascript_a_wrong_count_is_said_next_to_the_bots_form(live_ser
     base = live_server.url
     page = new_page(viewport=DESKTOP, java_script_enabled=False)
     log_in(page, base, "ann")
-    page.goto(f"{base}/lobby/?game=xeri")
+    page.goto(f"{base}/lobby/?game=onexeno")
     bot_form = page.locator("#play-bot form").first
-    assert option_values(bot_form.locator("select[name=seats]")) == ["2", "4"]
-    # Without the script the choices stay Xeri's; XIX is played by two only.
-    bot_form.locator("select[name=game]").select_option("xix/standard")
-    bot_form.locator("select[name=seats]").select_option("4")
+    assert option_values(bot_form.locator("select[name=seats]")) == [str(n) for n in range(2, 8)]
+    # Without the script the choices stay those of the variant the page opened on; the
+    # partnership variant is played by 4 or 6 only.
+    bot_form.locator("select[name=game]").select_option("onexeno/partners")
+    bot_form.locator("select[name=seats]").select_option("3")
     bot_form.get_by_role("button").click()
     error = page.locator("#bot-error")
-    expect(error).to_have_text("Standard is played by 2 players.")
+    expect(error).to_have_text("Partners is played by 4 or 6 players.")
     assert page.url.endswith("/bots/play#play-bot")
     expect(error).to_be_in_viewport(ratio=1)
     if SHOTS:

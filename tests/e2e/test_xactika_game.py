@@ -1,20 +1,20 @@
-"""A person plays a whole game of Xactika against two bots in the browser, by clicking:
-bids, leads (a card, then the shape called) and follows, to the end, where their place is
-shown. A screenshot of each phase is saved at 1280x900 and at 390x844 (a phone), under
-``test-artifacts/xactika/`` (or ``XACTIKA_SHOTS``), for people to look at."""
+"""A person plays Xactika against two bots in the browser, by clicking: bids, leads (a card,
+then the shape called; by mouse and from the keyboard) and follows, until each has come
+and a lead was made from the keyboard. (A whole game to its end screen, by clicking, is
+the newcomer's path: tests/e2e/test_newcomer_path.py.) A screenshot of each phase is saved
+at 1280x900 and at 390x844 (a phone), under ``test-artifacts/xactika/`` (or
+``XACTIKA_SHOTS``), for people to look at."""
 
 import os
-import re
 from pathlib import Path
 
 import pytest
 
 from accounts.models import User
 from games import services
-from games.models import Game
-from games.outcomes import place_text
 from games.selectors import game_state
-from tests.e2e.test_play_through import MAX_CLICKS, expect_text, game_over, sign_up, your_turn
+from tests.e2e.test_onexeno_game import logged_in
+from tests.e2e.test_play_through import expect_text, your_turn
 from tests.factories import UserFactory, start_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -84,13 +84,8 @@ def move(page, shoot, by_keyboard: bool) -> str:
     return phase
 
 
-def test_a_person_plays_xactika_against_two_bots_by_clicking(
-    live_server, new_page, mailoutbox, shots
-):
-    base = live_server.url
-    page = new_page()
-    sign_up(page, base, mailoutbox, "cleo")
-    cleo = User.objects.get(username="cleo")
+def test_a_person_bids_leads_by_mouse_and_keyboard_and_follows(live_server, new_page, shots):
+    cleo = UserFactory(username="cleo")
     bots = [
         User.objects.create(username="bot-random", is_bot=True, bot_level="random"),
         User.objects.create(username="bot-heuristic", is_bot=True, bot_level="heuristic"),
@@ -98,38 +93,28 @@ def test_a_person_plays_xactika_against_two_bots_by_clicking(
     game = start_table("xactika", "bid", [bots[0], cleo, bots[1]], seed="e2e")
     if game.to_move != 1:
         services.seat_autoplay(game_id=game.pk, expected_seq=0)
-    page.goto(f"{base}/games/{game.pk}/")
+    page = logged_in(new_page, live_server, cleo)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
     expect_text(page, ".scoreboard", "bot-heuristic")
 
     clicks, phases, keyed_leads = 0, set(), 0
-    while not game_over(page):
-        assert clicks < MAX_CLICKS, f"no end after {clicks} moves"
+    while not (phases == {"bid", "lead", "follow"} and keyed_leads):
+        assert clicks < 40, f"no keyboard lead after {clicks} moves"
         assert your_turn(page), "a bot left its move unplayed"
-        if page.locator("#xk-rounds-title").count():
-            shots(page, "round-summary")
         if page.locator(".xk-trick .xk-play").count() >= 2:
             shots(page, "trick")
         phase = move(page, shots, by_keyboard=clicks % 2 == 1)
         phases.add(phase)
         keyed_leads += phase == "lead" and clicks % 2 == 1
         clicks += 1
-    shots(page, "over")
-    assert phases == {"bid", "lead", "follow"} and keyed_leads > 0
-
-    game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED
-    assert game.actions.filter(seat=1).count() == clicks == 8 + 8 * 8
-    over = page.locator(".game-over").inner_text()
-    assert re.search(rf"You finished {re.escape(place_text(game, 1))}", over)
-    assert "bot-random" in over and "bot-heuristic" in over
+    assert game.actions.filter(seat=1).count() == clicks
+    assert game.actions.exclude(seat=1).count() > 0  # the bots answered
 
 
-def test_a_table_of_ten_in_the_middle_of_a_trick(live_server, new_page, mailoutbox, shots):
+def test_a_table_of_ten_in_the_middle_of_a_trick(live_server, new_page, shots):
     """Ten seats around one trick, seen by the player to move, at both sizes."""
-    page = new_page()
-    sign_up(page, live_server.url, mailoutbox, "cleo")
     users = [UserFactory(username=f"player-{i}") for i in range(9)]
-    users.insert(4, User.objects.get(username="cleo"))
+    users.insert(4, UserFactory(username="cleo"))
     game = start_table("xactika", "bid", users, seed="ten")
     while True:
         state = game_state(game)
@@ -141,6 +126,7 @@ def test_a_table_of_ten_in_the_middle_of_a_trick(live_server, new_page, mailoutb
             action=state.legal_actions()[0],
             expected_seq=game.n_actions,
         )
+    page = logged_in(new_page, live_server, users[4])
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect_text(page, ".xk-trick", "Called:")
     assert page.locator(".xk-seat").count() == 10

@@ -1,20 +1,20 @@
-"""A person plays a whole Xeri partnership match against three bots by clicking cards in
-Chromium, on a desktop window and (a second window on the same account) a phone's: the bots
-answer before the table comes back; screenshots of each phase go to ``test-artifacts/xeri/``
-(``XERI_SHOTS`` changes that) at 1280x900 and 390x844."""
+"""A person plays a Xeri partnership match against three bots by clicking cards in
+Chromium, on a desktop window and (a second window on the same account) a phone's, into
+its second round: the bots answer before the table comes back; screenshots of each phase
+go to ``test-artifacts/xeri/`` (``XERI_SHOTS`` changes that) at 1280x900 and 390x844. (A
+whole match to its end screen, by clicking, is the newcomer's path:
+tests/e2e/test_newcomer_path.py; a finished partnership's page: tests/xeri.)"""
 
 import os
-import re
 from pathlib import Path
 
 import pytest
 from allauth.account.models import EmailAddress
 
 from games import services
-from games.models import Game
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_csp import log_in
-from tests.e2e.test_play_through import expect_text, game_over, your_turn
+from tests.e2e.test_play_through import expect_text, your_turn
 from tests.factories import UserFactory, start_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -42,7 +42,7 @@ def play_first_card(page):
     assert not error.count(), f"the site refused a move it offered: {error.inner_text()}"
 
 
-def test_a_person_plays_a_partnership_match_against_bots_by_clicking(live_server, new_page):
+def test_a_person_plays_a_partnership_round_against_bots_by_clicking(live_server, new_page):
     base = live_server.url
     cleo = UserFactory(username="cleo")
     EmailAddress.objects.create(user=cleo, email=cleo.email, verified=True, primary=True)
@@ -68,8 +68,8 @@ def test_a_person_plays_a_partnership_match_against_bots_by_clicking(live_server
 
     shots = {"capture", "round-sheet"}
     clicks = 0
-    while not game_over(desk):
-        assert clicks < 60, f"no end after {clicks} moves"
+    while "round-sheet" in shots:
+        assert clicks < 13, f"no second round after {clicks} moves"
         assert your_turn(desk), "the bots left a move unplayed"
         play_first_card(desk)
         clicks += 1
@@ -78,23 +78,15 @@ def test_a_person_plays_a_partnership_match_against_bots_by_clicking(live_server
         if "capture" in shots and "took" in desk.locator(".xeri-last").inner_text():
             shots.discard("capture")
             shoot((desk, phone), "3-capture")
-        if "round-sheet" in shots and desk.locator("#sheet-1-title").count():
+        if desk.locator("#sheet-1-title").count():
             shots.discard("round-sheet")
             expect_text(desk, ".xeri-sheet", "Honours")
+            expect_text(desk, ".exchange", "Round 2 of 4")
             shoot((desk, phone), "4-round-two")
-    # 12 cards for each seat a round, each seat dealing once
-    assert clicks == 48
-    expect_text(desk, ".turn", "Match over after 4 rounds")
-    shoot((desk, phone), "5-over")
+    # 12 cards for each seat a round; each seat's move was answered by the three bots
+    assert clicks == 12
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.n_actions == 192
-
-    for page in (desk, phone):
-        page.get_by_role("link", name="Replay").click()
-        page.wait_for_url(re.compile(r"/replay/"))
-        expect_text(page, "#replay-position", "Step 0 of 192")
-    desk.screenshot(path=SHOTS / "6-replay-1280.png", full_page=True)
-    phone.screenshot(path=SHOTS / "6-replay-390.png", full_page=True)
+    assert game.n_actions >= 48 and game.actions.filter(seat=0).count() == 12
 
 
 def test_a_person_plays_a_strong_bot_from_the_keyboard(live_server, new_page, monkeypatch):

@@ -117,7 +117,10 @@ def test_only_the_games_services_write_game_rows():
                 continue
             if relative.startswith("games/services/"):
                 continue
-            for number, line in enumerate(source.read_text().splitlines(), 1):
+            text = source.read_text()
+            if "models" not in text:
+                continue  # a pure engine's own class of that name (its Game of a deal)
+            for number, line in enumerate(text.splitlines(), 1):
                 code = line.split("#")[0]
                 if writes.search(code) and "(pk=" not in code and "class " not in code:
                     offenders.append(f"{relative}:{number}: {line.strip()}")

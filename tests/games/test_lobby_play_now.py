@@ -43,3 +43,18 @@ def test_play_now_for_a_game_the_site_does_not_serve_is_refused(client):
     assert response.status_code == 400
     assert "Choose one of the games the site serves." in response.content.decode()
     assert not Game.objects.exists()
+
+
+def test_each_game_card_shows_the_picture_and_line_its_package_declares(client):
+    from django.contrib.staticfiles import finders
+
+    from games import registry
+
+    client.force_login(UserFactory(username="ann"))
+    page = client.get("/lobby/").content.decode()
+    cards = page[page.index('id="choose-game"') : page.index('id="table-lists"')]
+    for kind in registry.served():
+        picture = registry.about_value(kind, "PICTURE", "")
+        assert picture.startswith(f"{kind}/") and finders.find(picture), kind
+        assert f'src="/static/{picture.removesuffix(".svg")}' in cards
+        assert registry.about_value(kind, "PITCH", "") in cards

@@ -27,18 +27,24 @@ def post(client, capture, **data):
         return client.post("/bots/play", {"days_per_move": "3", **data})
 
 
-def test_each_bot_offers_the_games_that_have_a_bot_of_its_level(client, hugo):
+def test_each_bot_offers_the_chosen_games_variants_alone(client, hugo):
     for level in ("random", "heuristic"):
         bot(level)
-    page = client.get("/lobby/").content.decode()
-    page = page[page.index('id="bots-title"') :]  # the "Play a bot" section
-    for level, name in (("random", "Beginner"), ("heuristic", "Casual")):
-        assert f'aria-label="Play the {name} bot (bot-{level})"' in page
     for kind in registry.served():
-        rules = registry.rules(kind)
-        for variant in rules.variants:
-            offered = sum(level in registry.bots(kind).LEVELS for level in ("random", "heuristic"))
-            assert page.count(f'<option value="{kind}/{variant}"') == offered, (kind, variant)
+        page = client.get(f"/lobby/?game={kind}").content.decode()
+        page = page[page.index('id="bots-title"') :]  # the "Play a bot" section
+        for level, name in (("random", "Beginner"), ("heuristic", "Casual")):
+            assert f'aria-label="Play the {name} bot (bot-{level})"' in page
+        for other in registry.served():
+            rules = registry.rules(other)
+            for variant in rules.variants:
+                offered = sum(
+                    level in registry.bots(other).LEVELS for level in ("random", "heuristic")
+                )
+                shown = offered if other == kind else 0  # the chosen game's forms only
+                assert page.count(f'<option value="{other}/{variant}"') == shown, (kind, other)
+    page = client.get("/lobby/").content.decode()
+    page = page[page.index('id="bots-title"') :]
     # XIX against one bot is what the form proposes first.
     assert page.count('<option value="xix/standard" selected') == 2
 

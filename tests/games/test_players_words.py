@@ -179,6 +179,7 @@ def test_xeri_says_the_last_card_for_one_and_names_who_wins_a_round():
     view = {
         "names": ["ann", "bob"],
         "viewer": 1,
+        "reader": 1,
         "seats": 2,
         "sides": [[0], [1]],
         "history": [

@@ -51,11 +51,13 @@ def table_of(creator, seats=5, variant="open", invited=()):
     )
 
 
-def test_the_form_offers_only_served_games_with_their_variants(client, ann):
-    page = client.get(LOBBY).content.decode()
+def test_the_form_offers_the_chosen_games_variants(client, ann):
+    page = client.get(LOBBY + "?game=tally").content.decode()
     assert 'value="tally/open"' in page and 'value="tally/partners"' in page
     assert "Open table (3 to 10 players)" in page and "Partners (4 or 6 players)" in page
+    assert 'value="xactika/bid"' not in page  # another game's: chosen by its card
     # The site's games that seat more than two are offered too (Xeri's partners, Xactika...).
+    page = client.get(LOBBY + "?game=xactika").content.decode()
     assert 'value="xactika/bid"' in page and "Xactika" in page
     assert "a table of any game" in page and "a table of two is a challenge" in page
     assert "Tables lapse after 7 days" in page

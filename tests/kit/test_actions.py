@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from games.kit.actions import Action
+from games.kit.actions import Action, Frozen, FrozenList
 from games.kit.errors import IllegalAction
 from games.xactika.engine import RULES as XACTIKA
 from games.xeri.engine import RULES as XERI
@@ -75,3 +75,59 @@ def test_a_listed_action_of_another_state_is_refused_as_the_plain_dict_is(rules,
             after.apply(stale)
         messages.append(str(refused.value))
     assert messages[0] == messages[1]
+
+
+@pytest.mark.parametrize("rules, variant, seats", [(XERI, "classic", 2), (XACTIKA, "bid", 3)])
+def test_an_event_made_once_cannot_be_changed_and_copies_plain(rules, variant, seats):
+    """The usual events are made once and answered by every state that plays the same
+    card: nobody may change them (a change would show in other games), and a copy of one
+    is a plain dict with plain lists, equal to it."""
+    state = rules.new(variant, seats, rules.deal("events", variant, seats))
+    shared = []
+    while not state.over:
+        state, events = state.apply(state.legal_actions()[0])
+        for event in events:
+            assert json.loads(json.dumps(event)) == event
+            if isinstance(event, Frozen):
+                shared.append(event)
+    assert len(shared) > 10
+    for event in shared:
+        before = dict(event)
+        with pytest.raises(TypeError):
+            event["seat"] = 99
+        with pytest.raises(TypeError):
+            event.update(card="2C")
+        for value in event.values():
+            if isinstance(value, list):
+                assert type(value) is FrozenList
+                with pytest.raises(TypeError):
+                    value.append("2C")
+        made = copy.deepcopy(event)
+        assert made == before == event and type(made) is dict
+        assert all(type(value) is not FrozenList for value in made.values())
+
+
+def test_a_frozen_list_is_its_list_and_refuses_every_change():
+    cards = FrozenList(["2C", "10D"])
+    assert cards == ["2C", "10D"] and json.dumps(cards) == '["2C", "10D"]'
+    for made in (list(cards), copy.copy(cards), copy.deepcopy(cards)):
+        assert made == ["2C", "10D"] and type(made) is list
+    assert type(pickle.loads(pickle.dumps(cards))) is list
+    changes = [
+        lambda: cards.append("AS"),
+        lambda: cards.extend(["AS"]),
+        lambda: cards.insert(0, "AS"),
+        lambda: cards.pop(),
+        lambda: cards.remove("2C"),
+        lambda: cards.clear(),
+        lambda: cards.sort(),
+        lambda: cards.reverse(),
+        lambda: cards.__setitem__(0, "AS"),
+        lambda: cards.__delitem__(0),
+    ]
+    for change in changes:
+        with pytest.raises(TypeError):
+            change()
+    with pytest.raises(TypeError):
+        cards += ["AS"]
+    assert cards == ["2C", "10D"]

@@ -26,7 +26,16 @@ from pathlib import Path
 from games import registry
 
 ROOT = Path(__file__).resolve().parents[2]
-PLATFORM = ("xix_site", "accounts", "chat", "games", "moderation", "notifications", "ratings")
+PLATFORM = (
+    "xix_site",
+    "accounts",
+    "api",
+    "chat",
+    "games",
+    "moderation",
+    "notifications",
+    "ratings",
+)
 REGISTRY = "games/registry.py"
 
 # module -> offences today. Each is being rewritten for issue 31 (one table model, seats

@@ -29,8 +29,10 @@ from html import unescape
 from html.parser import HTMLParser
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
+from api import tokens as api_tokens
 from games import registry, services, tables
 from games.kit.errors import IllegalAction
 from games.kit.forms import BadForm, number
@@ -199,6 +201,7 @@ def normalise(html: str, game) -> str:
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "CSRF-INPUT", html)
     html = re.sub(r'"X-CSRFToken": "[^"]+"', "CSRF-HEADER", html)
     html = re.sub(rf"/{game.pk}(?=[/?])", "/ID", html)
+    html = html.replace(f'"id":{game.pk},', '"id":ID,')  # the API's JSON
     return html.replace(f"-game-{game.pk}.", "-game-ID.")
 
 
@@ -218,19 +221,42 @@ def answers(game, viewer) -> dict:
             got[f"poll {n} behind"] = client.get(behind, **HX)
     got["download"] = client.get(reverse("games:record", args=[game.pk]))
     got["replay"] = client.get(reverse("games:replay", args=[game.pk]))
+    got.update(api_answers(game, viewer))
     return {
-        name: (response.status_code, normalise(response.content.decode(), game))
+        name: (response.status_code, normalise(body_of(response), game))
         for name, response in got.items()
+    }
+
+
+def body_of(response) -> str:
+    if response.streaming:
+        return b"".join(response.streaming_content).decode()
+    return response.content.decode()
+
+
+def api_answers(game, viewer) -> dict:
+    """What ``viewer``'s program gets from the API about the game: the game stream's first
+    lines (the board API: people's accounts), the record and the viewer's finished games."""
+    _token, secret = api_tokens.token_create(
+        user=viewer, name="twin", scopes=["read", "board:play"]
+    )
+    client = Client(HTTP_AUTHORIZATION=f"Bearer {secret}")
+    return {
+        "api stream": client.get(reverse("api:board_stream", args=[game.pk])),
+        "api record": client.get(reverse("api:game_record", args=[game.pk])),
+        "api games": client.get(reverse("api:player_games", args=[viewer.username])),
     }
 
 
 @pytest.mark.parametrize(("key", "variant", "seats"), CASES)
 def test_a_seats_pages_polls_and_downloads_do_not_depend_on_cards_it_cannot_know(
-    key, variant, seats, serve, clock
+    key, variant, seats, serve, clock, settings
 ):
     """Twin games, set-ups differing by ``hidden_swap`` for one seat, the same moves at
     both while they stay legal at both and the games differ: the seat (and, at the
-    variant's smallest table, a spectator) gets the same bytes from both."""
+    variant's smallest table, a spectator) gets the same bytes from both, from the pages
+    and from the API."""
+    settings.API_LONG_POLL_SECONDS = 0  # the API's stream answers its first lines and ends
     rules = registry.rules(key)
     users, spectator = people(seats), UserFactory(username="watcher")
     seed = f"swap-{key}-{variant}-{seats}"
@@ -272,6 +298,11 @@ def test_a_seats_pages_polls_and_downloads_do_not_depend_on_cards_it_cannot_know
             assert seen_a[name] == seen_b[name], f"{viewer.username}'s {name} differs"
         assert seen_a["page"][0] == seen_a["partial"][0] == 200
         assert seen_a["download"][0] == seen_a["replay"][0] == 403  # not while in play
+        assert seen_a["api record"][0] == 403
+        stream = seen_a["api stream"]
+        assert stream[0] == (200 if viewer != spectator else 403)
+        if viewer != spectator:
+            assert '"type":"gameFull"' in stream[1] and '"view":{' in stream[1]
 
 
 # --- refusals ------------------------------------------------------------------------------

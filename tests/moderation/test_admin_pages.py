@@ -29,6 +29,7 @@ from tests.moderation.admin_fixtures import (
     login_as,
     make_people,
 )
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -63,11 +64,13 @@ EXPECTED_MODEL_PAGES = {
     "accounts.InviteSent": (NONE, NONE, READ_DELETE),
     # A browser that takes notifications: read to see what fails, deleted to stop it.
     "notifications.PushSubscription": (NONE, NONE, READ_DELETE),
+    # Tournaments change only through their services (the cancel and remove actions).
+    "tournaments.Tournament": (NONE, READ, READ),
 }
 # accounts.User "change" for a moderator is alice's page (a player): editable. A staff
 # member's page is read only for a moderator (SITE_PAGES below).
 
-MODERATOR_APPS = {"accounts", "games", "moderation", "chat"}
+MODERATOR_APPS = {"accounts", "games", "moderation", "chat", "tournaments"}
 APP_LABELS = sorted({label.split(".")[0] for label in EXPECTED_MODEL_PAGES})
 
 # Pages that are not one model's list/add/change/delete/history: (staff, moderator, superuser).
@@ -162,6 +165,18 @@ def people_and_world(django_db_setup, django_db_blocker):
                 endpoint="https://fcm.googleapis.com/fcm/send/admin-test",
                 p256dh="B" * 87,
                 auth="A" * 22,
+            ),
+            "tournaments.Tournament": Tournament.objects.create(
+                name="Admin cup",
+                kind=game.kind,
+                variant=game.variant,
+                seats=2,
+                format=Tournament.Format.SWISS,
+                rounds=3,
+                min_players=2,
+                max_players=8,
+                place_points=[1, 0],
+                created_by=alice,
             ),
         }
         yield people, world

@@ -367,6 +367,9 @@ def test_the_moderators_group_has_exactly_the_moderation_permissions(db):
         "moderation.view_auditentry",
         "chat.view_chatmessage",
         "chat.hide_chatmessage",
+        "tournaments.view_tournament",
+        "tournaments.view_entry",
+        "tournaments.view_round",
     }
 
 

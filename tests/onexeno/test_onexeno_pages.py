@@ -206,6 +206,8 @@ def test_a_finished_game_shows_each_player_their_place(variant, seats):
         # the log reads as sentences, one a move
         log = text(element(html, 'class="log"'))
         assert "laid a" in log and "{" not in log and "laid card" not in log
+        # and still tells the reader's own moves as "You", as it did in play
+        assert "You laid a" in log and f"{user.username} laid" not in log
         # after the end every hand is shown to everyone
         assert faces_shown(html) >= {card for hand in state.hands for card in hand}
 

@@ -161,6 +161,15 @@ NOT_SECRET = {
     ("moderation.AuditEntry", "details"),
     # The first-game guide's steps a player marked "Got it": step keys ("welcome", "bid").
     ("games.GuideProgress", "seen"),
+    # A table's options as its players chose them in the lobby ({"deals": 2}): public, shown
+    # on its page before a card is dealt (games.kit.options).
+    ("games.Game", "options"),
+    # An API token's scopes: names such as "read" and "bot:play".
+    ("api.AccessToken", "scopes"),
+    # A tournament's points for each place, and a player's seeding number (1 the highest
+    # rated at the start): no game's set-up.
+    ("tournaments.Tournament", "place_points"),
+    ("tournaments.Entry", "seed"),
 }
 
 

@@ -43,14 +43,17 @@ from django.contrib.auth.models import Group
 from django.core import mail
 from django.core.cache import cache
 from django.db import transaction
+from django.http import HttpResponse
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from accounts.models import Block, InviteSent
+from api import tokens as api_tokens
+from api.models import AccessToken
 from chat.models import ChatMessage
 from games.models import Game, GameAction
-from games.selectors import game_state
+from games.selectors import game_state, game_view
 from games.xix.engine import cards_of, seat_view, spectator_view
 from moderation import services as moderation_services
 from moderation.models import AuditEntry, Report
@@ -171,6 +174,56 @@ TABLE = {
     "games:replay@private-finished": row(G, "private-finished", L, 200, 200, 404, 200, 200),
     "games:record@private-finished": row(G, "private-finished", L, 200, 200, 404, 200, 200),
     "moderation:report_game@private": row(G, "private", L, 200, 200, 404, 200, 200),
+    # The API (api/endpoints.py, docs/api.md): a bearer token with every scope for each
+    # signed-in visitor (the table's people), none for "anon" (401). JSON and NDJSON
+    # answers are searched for cards as the pages are (``leaks_in``).
+    "api:account": row(G, None, 401, 200, 200, 200, 200, 200),
+    "api:games_list": row(G, None, 401, 200, 200, 200, 200, 200),
+    "api:player": row(G, "username", 401, 200, 200, 200, 200, 200),
+    "api:player_games": row(G, "username", 401, 200, 200, 200, 200, 200),
+    "api:game_record": row(G, "live", 401, 403, 403, 403, 403, 403),
+    "api:game_record@finished": row(G, "finished", 401, 200, 200, 200, 200, 200),
+    "api:game_record@private-finished": row(G, "private-finished", 401, 200, 200, 404, 200, 200),
+    "api:leaderboard_of": row(G, "kind-variant", 401, 200, 200, 200, 200, 200),
+    "api:watch": row(G, None, 401, 200, 200, 200, 200, 200),
+    "api:event_stream": row(G, None, 401, 200, 200, 200, 200, 200),
+    # No account here is an API bot: the bot endpoints refuse them all (403).
+    "api:bot_stream": row(G, "live", 401, 403, 403, 403, 403, 403),
+    "api:bot_act": row(P, "live", 401, 403, 403, 403, 403, 403),
+    "api:bot_resign": row(P, "live", 401, 403, 403, 403, 403, 403),
+    "api:bot_abort": row(P, "live", 401, 403, 403, 403, 403, 403),
+    "api:bot_chat": row(P, "live", 401, 403, 403, 403, 403, 403),
+    # The board endpoints: the game's players only (no form body for act and chat: 400).
+    "api:board_stream": row(G, "live", 401, 200, 200, 403, 403, 403),
+    "api:board_stream@private": row(G, "private", 401, 200, 200, 404, 403, 403),
+    "api:board_act": row(P, "live", 401, 400, 400, 400, 400, 400),
+    "api:board_resign": row(P, "live", 401, 200, 200, 403, 403, 403),
+    "api:board_abort": row(P, "live", 401, 400, 400, 403, 403, 403),
+    "api:board_chat": row(P, "live", 401, 400, 400, 400, 400, 400),
+    # Only accounts that never played may become bots (carol, mona, root).
+    "api:upgrade": row(P, None, 401, 400, 400, 200, 200, 200),
+    "api:challenge_create": row(P, None, 401, 400, 400, 400, 400, 400),
+    "api:challenge_accept": row(P, "challenge", 401, 400, 200, 200, 200, 200),
+    "api:challenge_decline": row(P, "challenge", 401, 200, 403, 403, 403, 403),
+    # The OpenAPI description and its interactive docs need no token.
+    "api:openapi-json": row(G, None, 200, 200, 200, 200, 200, 200),
+    "api:openapi-view": row(G, None, 200, 200, 200, 200, 200, 200),
+    "api:api-root": row(G, None, 404, 404, 404, 404, 404, 404),
+    # The settings page's tokens: an empty form names no token (back to the settings).
+    "api_tokens:new": row(P, None, L, L, L, L, L, L),
+    "api_tokens:revoke": row(P, "token", L, L, L, L, L, L),
+    "api_tokens:delete": row(P, "token", L, L, L, L, L, L),
+    # Tournaments (issue 34): the live game is round 1 of a running tournament; the buttons
+    # are tried on a cancelled one, where each is refused (entries closed, not the
+    # organiser's, over) and nothing changes.
+    "tournaments:list": row(G, None, 200, 200, 200, 200, 200, 200),
+    "tournaments:new": row(G, None, L, 200, 200, 200, 200, 200),
+    "tournaments:detail": row(G, "tournament", 200, 200, 200, 200, 200, 200),
+    "tournaments:detail@over": row(G, "tournament-over", 200, 200, 200, 200, 200, 200),
+    "tournaments:enter": row(P, "tournament-over", L, 400, 400, 400, 400, 400),
+    "tournaments:withdraw": row(P, "tournament-over", L, 400, 400, 400, 400, 400),
+    "tournaments:add_bot": row(P, "tournament-over", L, 403, 403, 403, 400, 403),
+    "tournaments:cancel": row(P, "tournament-over", L, 403, 400, 403, 400, 400),
     # allauth
     "account_login": row(G, None, 200, L, L, L, L, L),
     "account_logout": row(G, None, L, 200, 200, 200, 200, 200),
@@ -201,6 +254,7 @@ MODERATOR_MAY_VIEW = {
     "moderation.report",
     "moderation.auditentry",
     "chat.chatmessage",
+    "tournaments.tournament",
 }
 ADMIN_NAMESPACE = "admin"
 
@@ -253,7 +307,21 @@ def world(db):
     private_message = ChatMessage.objects.create(
         game=private_finished, author=alice, text="between us"
     )
+    scopes = ["read", "bot:play", "board:play", "challenge:write"]
+    secrets = {
+        who: api_tokens.token_create(user=user, name="matrix", scopes=scopes)[1]
+        for who, user in (
+            ("seat0", alice),
+            ("seat1", bob),
+            ("spec", carol),
+            ("mod", mona),
+            ("root", root),
+        )
+    }
+    tournament, tournament_over = matrix_tournaments(mona, alice, bob, live)
     return {
+        "secrets": secrets,
+        "token": AccessToken.objects.filter(user=alice).get(),
         "people": {
             "anon": None,
             "seat0": alice,
@@ -270,7 +338,37 @@ def world(db):
         "private": private,
         "private-finished": private_finished,
         "private-message": private_message,
+        "tournament": tournament,
+        "tournament-over": tournament_over,
     }
+
+
+def matrix_tournaments(organiser, alice, bob, live):
+    """A running tournament whose round 1 is the live game, and a cancelled one."""
+    from tournaments.models import Entry, Round, Table, TableSeat, Tournament
+
+    settings = {
+        "kind": "xix",
+        "variant": "standard",
+        "seats": 2,
+        "format": Tournament.Format.SWISS,
+        "rounds": 3,
+        "min_players": 2,
+        "max_players": 8,
+        "place_points": [1, 0],
+        "created_by": organiser,
+    }
+    running = Tournament.objects.create(name="Matrix cup", status="running", **settings)
+    over = Tournament.objects.create(name="Matrix plate", status="cancelled", **settings)
+    for t in (running, over):
+        for seed, person in enumerate((alice, bob), 1):
+            Entry.objects.create(tournament=t, user=person, rating=1500, seed=seed)
+    table = Table.objects.create(
+        round=Round.objects.create(tournament=running, number=1), board=1, game=live
+    )
+    for entry in running.entries.all():
+        TableSeat.objects.create(table=table, entry=entry)
+    return running, over
 
 
 def private_table(alice, bob) -> Game:
@@ -299,6 +397,10 @@ def url_for(name: str, obj, world) -> str:
         return reverse(name, args=[world["live"].pk]) + f"?seq={world['live'].n_actions - 2}"
     if obj == "private-poll":
         return reverse(name, args=[world["private"].pk]) + "?seq=0&v=stale"
+    if obj == "token":
+        return reverse(name, args=[world["token"].pk])
+    if obj in ("tournament", "tournament-over"):
+        return reverse(name, args=[world[obj].pk])
     if obj == "chat-message":
         return reverse(name, args=[world["message"].pk])
     if obj == "private-message":
@@ -344,6 +446,7 @@ def admin_rows(world) -> dict:
         "ratings.ratingchange": RatingChange.objects.order_by("pk").first(),
         "auth.group": Group.objects.get(name="Moderators"),
         "chat.chatmessage": world["message"],
+        "tournaments.tournament": world["tournament"],
         "account.emailaddress": EmailAddress.objects.get_or_create(
             user=world["people"]["seat1"], email="bob@example.com"
         )[0],
@@ -459,6 +562,21 @@ def client_for(user) -> Client:
     return client
 
 
+def visitor(world, who, name: str) -> Client:
+    """``who``'s client for the URL ``name``: signed in; for the API, with ``who``'s token
+    (none for "anon") and no session."""
+    if not name.startswith("api:"):
+        return client_for(world["people"][who])
+    secret = world["secrets"].get(who)
+    return Client(HTTP_AUTHORIZATION=f"Bearer {secret}") if secret else Client()
+
+
+@pytest.fixture(autouse=True)
+def _api_streams_answer_their_first_lines(settings):
+    # The test client serves the API's streams as long-polls: each ends after its first read.
+    settings.API_LONG_POLL_SECONDS = 0
+
+
 def fetch(client, method, url, **headers):
     """One request in a transaction that is rolled back: visitors all see the same rows."""
     with transaction.atomic():
@@ -468,6 +586,9 @@ def fetch(client, method, url, **headers):
             response = client.get(url, **headers)
         else:
             response = client.post(url, {}, **headers)
+        if response.streaming:  # an API stream: read to its end, before the rollback
+            body = b"".join(response.streaming_content)
+            response = HttpResponse(body, status=response.status_code, headers=response.headers)
         response.content  # noqa: B018 - render it before the rollback
         transaction.set_rollback(True)
     return response
@@ -566,6 +687,43 @@ def hidden_place_cards(html: str) -> set[int]:
     return cards
 
 
+def _without_unseen(value):
+    """A JSON value without its ``unseen`` lists: a view's list of the cards its reader has
+    not seen (every card less those seen: nothing a reader could not count)."""
+    if isinstance(value, dict):
+        return {k: _without_unseen(v) for k, v in value.items() if k != "unseen"}
+    if isinstance(value, list):
+        return [_without_unseen(v) for v in value]
+    return value
+
+
+def _views_checked(value, expected: dict, wrong: list):
+    """``value`` without its ``view`` entries, each of which must be ``expected`` (the
+    reader's own view of the live game, ``selectors.game_view``: what the page draws,
+    proven by the hidden-swap tests to carry nothing the seat may not know); ``wrong``
+    collects those that are not."""
+    if isinstance(value, dict):
+        if "view" in value and value["view"] != expected:
+            wrong.append(value["view"])
+        return {k: _views_checked(v, expected, wrong) for k, v in value.items() if k != "view"}
+    if isinstance(value, list):
+        return [_views_checked(v, expected, wrong) for v in value]
+    return value
+
+
+def api_cards(body: str, expected_view: dict) -> tuple[set[int], list]:
+    """Cards in an API answer, JSON or NDJSON (one JSON value a line), outside its views of
+    the game (each checked to be the reader's own view), searched as the JSON of the pages
+    is (``_json_cards``: numbers under a key that speaks of cards, runs of numbers);
+    ``unseen`` lists left out. Returns (the cards, the views that are not the reader's)."""
+    cards, wrong = set(), []
+    for line in body.splitlines():
+        if line.strip():
+            rest = _views_checked(json.loads(line), expected_view, wrong)
+            cards |= _json_cards(_without_unseen(rest))
+    return cards, wrong
+
+
 def drawn_cards(html: str) -> set[int]:
     """Cards shown in the HTML as cards (not as numbers in text: scores, ids, the list of
     cards the viewer has not seen), or hidden in its attributes and JSON."""
@@ -636,7 +794,7 @@ def test_every_visitor_gets_the_expected_status(world):
     for name, (method, obj, expected) in TABLE.items():
         url = url_for(name, obj, world)
         for who in VISITORS:
-            response = fetch(client_for(world["people"][who]), method, url)
+            response = fetch(visitor(world, who, name), method, url)
             got = response.status_code
             if got != expected[who]:
                 failures.append(f"{name} {method} {url} as {who}: {got}, expected {expected[who]}")
@@ -664,7 +822,13 @@ def answers_about_the_live_game(world):
     for who in VISITORS:
         client = client_for(world["people"][who])
         for name, method, url in pages:
-            yield name, who, fetch(client, method, url)
+            yield (
+                name,
+                who,
+                fetch(
+                    visitor(world, who, name) if name.startswith("api:") else client, method, url
+                ),
+            )
         for label, url, headers in (
             ("game partial", reverse("games:game", args=[live.pk]), {"HTTP_HX_REQUEST": "true"}),
             (
@@ -680,6 +844,14 @@ def answers_about_the_live_game(world):
         ):
             yield label, who, fetch(client, G, url, **headers)
 
+
+# Answers about finished games only (a player's finished games as records: the live game is
+# never among them, tests/api/test_read.py), whose every card anyone may now see.
+FINISHED_GAMES_ONLY = {"api:player_games"}
+
+# API answers that name no game: the games' catalogue (seat counts are small numbers) and
+# the OpenAPI description (the numbers of its schemas).
+NAMES_NO_GAME = {"api:games_list", "api:openapi-json"}
 
 # Pages that list the logs of several games (the finished one's too, which anyone may see):
 # for a seat there, what counts is that no row of the live game is listed.
@@ -701,7 +873,14 @@ def leaks_in(name, who, response, world) -> list[str]:
         if listed:
             leaks.append(f"{name} as {who}: lists the live game's actions {listed}")
     else:
-        shown = drawn_cards(html) & hidden_from(live, seat_of(world, who))
+        found = drawn_cards(html)
+        if "json" in response.get("Content-Type", "") and name not in NAMES_NO_GAME:
+            expected = game_view(live, seat_of(world, who))
+            cards, wrong = api_cards(html, json.loads(json.dumps(expected)))
+            found |= {card for card in cards if 1 <= card <= 18}
+            if wrong:
+                leaks.append(f"{name} as {who}: a view that is not the reader's own")
+        shown = found & hidden_from(live, seat_of(world, who))
         if shown:
             leaks.append(f"{name} as {who}: shows {sorted(shown)}")
     if live.seed in html:  # the deal is shuffled from the seed
@@ -717,7 +896,7 @@ def test_no_answer_shows_a_card_the_visitor_may_not_know(world):
             continue  # no body to look at
         if who in ("mod", "root") and (name in EVERY_CARD_ALLOWED or name == "replay partial"):
             continue
-        if TABLE.get(name, (None, None))[1] == "finished":
+        if TABLE.get(name, (None, None))[1] == "finished" or name in FINISHED_GAMES_ONLY:
             continue  # about the finished game, whose every card anyone may now see
         if str(TABLE.get(name, (None, None))[1]).startswith("private"):
             continue  # about another game (its statuses are what is checked there)
@@ -988,3 +1167,16 @@ def test_every_post_in_another_charset_is_a_clear_400_and_changes_nothing(world)
             elif not unchanged:
                 failures.append(f"{name} as {who}: changed the site")
     assert failures == [], "\n".join(failures)
+
+
+def test_the_check_finds_a_view_of_another_seat_in_an_api_answer(world, monkeypatch):
+    """The API's game stream made to send the other seat's view: the check says so."""
+    from api import feeds
+
+    real = feeds.game_view
+    monkeypatch.setattr(feeds, "game_view", lambda game, seat: real(game, 1 - seat))
+    name, url = "api:board_stream", url_for("api:board_stream", "live", world)
+    response = fetch(visitor(world, "seat0", name), G, url)
+    assert response.status_code == 200
+    leaks = leaks_in(name, "seat0", response, world)
+    assert any("not the reader's own" in leak for leak in leaks), leaks

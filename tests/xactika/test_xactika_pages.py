@@ -169,6 +169,21 @@ def test_a_leader_picks_a_card_then_a_shape_and_others_see_the_called_suit():
     assert html.count("may not be played now") == 8 - len(may)
 
 
+def test_the_last_trick_is_taken_by_you_or_by_its_taker_by_name():
+    users = people(3)
+    game = start_table("xactika", "bid", users, seed="last-trick")
+    rng = random.Random(5)
+    view = RULES.seat_view(game_state(game), 0)
+    while not view["tricks"] or view["trick"]:  # until a trick is over, the next not led
+        game = play_some(game, users, 1, rng)
+        view = RULES.seat_view(game_state(game), 0)
+    taker = view["tricks"][-1]["winner"]
+    for seat, user in enumerate(users):
+        line = text(element(client_for(user).get(page_url(game)).content.decode(), "xk-last-line"))
+        who = "you" if seat == taker else users[taker].username
+        assert line.replace(" .", ".").endswith(f"taken by {who}."), line
+
+
 def test_three_people_see_their_places_and_the_rounds_once_a_game_is_over():
     """(The whole game by form posts: tests/kit/test_site_conformance.py.)"""
     users = people(3)
@@ -188,6 +203,10 @@ def test_three_people_see_their_places_and_the_rounds_once_a_game_is_over():
         rounds = element(html, 'id="xk-rounds-title"')
         assert "Rounds played" in text(rounds)
         assert text(html).count("Round 8 ") >= 1
+        # The log still tells the reader's own moves as "You", as it did in play.
+        log = text(element(html, 'class="log"'))
+        assert "You bid " in log and f"{user.username} bids" not in log
+        assert f"you {game.scores[seat]}" in log.partition("Totals:")[2]
 
 
 def test_bad_posts_are_refused_and_change_nothing():

@@ -104,6 +104,12 @@ def test_the_comparison_times_the_in_place_version_on_the_same_matches():
         96 * figures["in_place"]["games_per_second"], rel=0.01
     )
     assert figures["speedup_in_place_engine"] > 0
+    # the same matches with the choices drawn before the clock starts: the same actions
+    for side in ("engine_drawn", "in_place_drawn"):
+        assert figures[side]["actions_per_second"] == pytest.approx(
+            96 * figures[side]["games_per_second"], rel=0.01
+        )
+    assert figures["speedup_in_place_drawn"] > 0
 
 
 def test_the_floor_runs_the_same_loop_against_the_in_place_version():
@@ -112,12 +118,25 @@ def test_the_floor_runs_the_same_loop_against_the_in_place_version():
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=300,
     )
 
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
-    assert figures["floor_over_in_place"] == pytest.approx(
-        figures["floor_actions_per_cpu_second"] / figures["xeri_in_place_actions_per_cpu_second"],
-        rel=0.01,
-    )
+    rates, ceilings = figures["actions_per_cpu_second"], figures["floor_over_in_place"]
+    tables = [
+        "xeri classic 2",
+        "xeri classic 4",
+        "xactika bid 2",
+        "xactika bid 4",
+        "xactika bid 10",
+    ]
+    assert set(ceilings) == {
+        f"{table} {loop}" for table in tables for loop in ("randrange", "drawn")
+    }
+    for name, ratios in ceilings.items():
+        table, loop = name.rsplit(" ", 1)
+        for floor in ("floor", "lean", "loop"):
+            assert ratios[floor] == pytest.approx(
+                rates[f"{floor} {loop}"] / rates[f"{table} {loop}"], rel=0.01
+            )

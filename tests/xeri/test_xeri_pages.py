@@ -133,8 +133,11 @@ def test_a_finished_match_shows_who_won_each_round_and_the_score_sheets():
             assert over.startswith(f"{users[1 - seat].username} won")
         line = text(element(html, 'class="turn"'))
         assert line.startswith("Match over after 2 rounds:")
-        for side in (0, 1):
-            assert f"{users[side].username} won {state.won[side]} round" in line
+        for side in (0, 1):  # the reader is "you" to the end, as in the log
+            who = "you" if side == seat else users[side].username
+            assert f"{who} won {state.won[side]} round" in line
+        log = text(element(html, 'class="log"'))
+        assert "You play the" in log and f"{users[seat].username} play" not in log
         for number in (1, 2):
             sheet = text(element(html, f'id="sheet-{number}-title"'))
             assert sheet.startswith(f"Round {number}:")

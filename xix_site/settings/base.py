@@ -44,6 +44,10 @@ INSTALLED_APPS = [
     "notifications",
     "moderation",
     "chat",
+    # The open API (api/, docs/api.md); django-ninja serves its interactive docs' files.
+    "ninja",
+    "api",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -67,6 +71,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    # Each request to the API logged (api/middleware.py).
+    "api.middleware.RequestLog",
 ]
 
 ROOT_URLCONF = "xix_site.urls"
@@ -352,6 +358,7 @@ CELERY_BEAT_SCHEDULE = {
     # Hourly: each digest user gets theirs when it is DIGEST_HOUR in their time zone.
     "digest-send": {"task": "notifications.tasks.digest_send", "schedule": 3600.0},
     "suspensions-lift": {"task": "moderation.tasks.suspensions_lift", "schedule": 300.0},
+    "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 300.0},
 }
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
@@ -420,6 +427,15 @@ INVITATIONS_PER_HOUR = env.int("INVITATIONS_PER_HOUR", default=30)
 # (uvicorn), so pages open their game's event stream and poll slowly as a safety net.
 # With REDIS_URL the events go through Redis pub/sub to every web process.
 PUSH_EVENTS = env.bool("PUSH_EVENTS", default=False)
+# The open API (api/, docs/api.md): requests a minute per token and per client address
+# (429 with Retry-After beyond), and its streams' pace: a keep-alive line after this many
+# quiet seconds; without push, a stream reads again every API_POLL_SECONDS and ends after
+# API_LONG_POLL_SECONDS (the client opens it again).
+API_REQUESTS_PER_MINUTE_PER_TOKEN = env.int("API_REQUESTS_PER_MINUTE_PER_TOKEN", default=300)
+API_REQUESTS_PER_MINUTE_PER_ADDRESS = env.int("API_REQUESTS_PER_MINUTE_PER_ADDRESS", default=600)
+API_KEEPALIVE_SECONDS = env.float("API_KEEPALIVE_SECONDS", default=5)
+API_POLL_SECONDS = env.float("API_POLL_SECONDS", default=1)
+API_LONG_POLL_SECONDS = env.float("API_LONG_POLL_SECONDS", default=25)
 # How often a page that holds an event stream still polls (seconds).
 PUSH_POLL_SECONDS = env.int("PUSH_POLL_SECONDS", default=120)
 EVENTSTREAM_CHANNELMANAGER_CLASS = "games.streams.GameChannels"

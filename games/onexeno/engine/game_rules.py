@@ -83,8 +83,7 @@ class OnexenoRules(StatePlay):
         return spectator_view(state, names)
 
     def full_view(self, state: State, names=None, *, you=None) -> dict:
-        # Its history names every seat: ``you`` (GameRules.full_view) changes nothing.
-        return full_view(state, names)
+        return full_view(state, names, you=you)
 
     def outcome(self, state: State):
         return outcome(state)

@@ -24,8 +24,10 @@ def spectator_view(state: State, names=None) -> dict:
     return _view(state, SPECTATOR, names)
 
 
-def full_view(state: State, names=None) -> dict:
-    return _view(state, FULL, names)
+def full_view(state: State, names=None, *, you=None) -> dict:
+    """Everything; ``you``: the reader's seat, if they played, whose moves the history
+    tells as "You"."""
+    return _view(state, FULL, names, you=you)
 
 
 def _who(seat: int, viewer, names) -> str:
@@ -75,20 +77,22 @@ def _extent(state: State) -> dict | None:
     }
 
 
-def _view(state: State, viewer, names) -> dict:
+def _view(state: State, viewer, names, *, you=None) -> dict:
     over = state.over
     everything = over or viewer == FULL
     own = viewer if type(viewer) is int else None
+    reader = own if own is not None else you  # told as "You"
     seen = set(state.hands[own]) if own is not None else set()
     for cards in state.taken:
         seen.update(cards)
     seen.update(card for card, _rotation, _face in state.field.values())
-    history = [_line(entry, viewer, names) for entry in state.history()]
+    history = [_line(entry, reader, names) for entry in state.history()]
     return {
         "game": "onexeno",
         "variant": state.variant,
         "seats": state.seats,
         "viewer": viewer,
+        "reader": reader,
         "names": list(names) if names else None,
         "dealer": state.dealer,
         "sides": [list(side) for side in state.sides] if state.sides else None,

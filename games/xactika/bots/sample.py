@@ -22,7 +22,7 @@ the shuffles of later rounds at random: nobody can know them.
 import random
 
 from games.xactika.engine.cards import ALL, CODES, DECK_SIZE, INDEX, SHAPE_INDEX, SUITS, bits
-from games.xactika.engine.state import HAND, Round, State, Trick
+from games.xactika.engine.state import HAND, Game, Part, Round, State, Trick
 
 _GREEDY_TRIES = 12
 
@@ -229,26 +229,32 @@ class Determinizer:
         past_decks, past_deals, later_decks, later_deals = future
         aside_cards = [card for card in self.unseen_cards if aside >> card & 1]
         decks = [*past_decks, _deck(dealt, aside_cards, self.dealer), *later_decks]
-        state = State.__new__(State)
-        state.variant = self.view["variant"]
-        state.seats = seats
-        state.setup = {"first_dealer": self.first_dealer, "rounds": decks}
-        state.deals = (*past_deals, (dealt, aside), *later_deals)
-        state.n_rounds = self.n_rounds
-        state.round = len(self.past)
-        state.dealer = self.dealer
-        state.phase = self.view["phase"]
-        state.to_move = self.view["to_move"]
-        state.hands = tuple(hands)
-        state.bids = self.bids
-        state.leader = self.view["leader"]
-        state.called = self.called
-        state.plays = self.plays
-        state.tricks = self.tricks
-        state.taken = tuple(self.view["taken"])
-        state.totals = tuple(self.view["scores"])
-        state.past = self.past
-        state.n_actions = self.view["n_actions"]
+        game = Game(
+            self.view["variant"],
+            seats,
+            {"first_dealer": self.first_dealer, "rounds": decks},
+            (*past_deals, (dealt, aside), *later_deals),
+            self.n_rounds,
+        )
+        part = Part()
+        part.round = len(self.past)
+        part.dealer = self.dealer
+        part.bids = self.bids
+        part.leader = self.view["leader"]
+        part.tricks = self.tricks
+        part.taken = tuple(self.view["taken"])
+        part.totals = tuple(self.view["scores"])
+        part.past = self.past
+        state = State.made(
+            game,
+            part,
+            self.view["phase"],
+            self.view["to_move"],
+            tuple(hands),
+            self.called,
+            self.plays,
+            self.view["n_actions"],
+        )
         return state
 
     def _unknowable(self, rng: random.Random) -> tuple:

@@ -7,8 +7,9 @@ action raises ``IllegalAction`` with a message naming the rule, and changes noth
 """
 
 import random
+from operator import attrgetter
 
-from games.kit.actions import Action
+from games.kit.actions import Action, Frozen
 from games.kit.errors import IllegalAction, InvalidSetup
 from games.kit.outcome import competition_ranks
 from games.kit.play import fold_actions
@@ -24,7 +25,6 @@ from .cards import (
     SHAPES,
     SUITS,
     VALUES,
-    bits,
     codes,
     suit_name,
 )
@@ -44,15 +44,57 @@ _LEAD_SCHEMA = {"bid": {"n": int}, "play": {"card": str, "shape": str}}
 _FOLLOW_SCHEMA = {"bid": {"n": int}, "play": {"card": str}}
 
 # The legal actions, made once: unchangeable ``Action``s that ``legal_actions`` lists and
-# ``apply`` trusts (their key: kind, seat, then the bid, or the card and the shape).
+# ``apply`` trusts. A key holds what ``apply`` needs, worked out once: its kind, the seat,
+# then for a bid the number and its event; for a lead the card, its bit, the call (shape,
+# count), the called suit's cards, its event and its play (seat, card); for a follow the
+# card, its bit, its event and its play.
+KEY_BID, KEY_LEAD, KEY_FOLLOW = 0, 1, 2
 BIDS = tuple(
-    tuple(Action((BID, seat, n), seat=seat, type="bid", n=n) for n in range(MAX_BID + 1))
+    tuple(
+        Action(
+            (KEY_BID, seat, n, (Frozen(type="bid", seat=seat, n=n),)),
+            seat=seat,
+            type="bid",
+            n=n,
+        )
+        for n in range(MAX_BID + 1)
+    )
     for seat in range(MAX_SEATS)
 )
+# BID_LISTS[seat][barred]: the seat's bids without ``barred`` (MAX_BID + 1: none barred).
+BID_LISTS = tuple(
+    tuple(tuple(bid for bid in BIDS[seat] if bid["n"] != barred) for barred in range(MAX_BID + 2))
+    for seat in range(MAX_SEATS)
+)
+LEAD_NEXT = tuple(Frozen(type="lead_next", seat=seat) for seat in range(MAX_SEATS))
+CALLS = tuple(tuple((shape, count) for count in range(4)) for shape in range(len(SHAPES)))
 LEADS = tuple(
     tuple(
         tuple(
-            Action((PLAY, seat, card, shape), seat=seat, type="play", card=code, shape=name)
+            Action(
+                (
+                    KEY_LEAD,
+                    seat,
+                    card,
+                    1 << card,
+                    CALLS[shape][COUNTS[card][shape]],
+                    SUITS[shape][COUNTS[card][shape]],
+                    (
+                        Frozen(
+                            type="lead",
+                            seat=seat,
+                            card=code,
+                            shape=name,
+                            count=COUNTS[card][shape],
+                        ),
+                    ),
+                    (seat, card),
+                ),
+                seat=seat,
+                type="play",
+                card=code,
+                shape=name,
+            )
             for shape, name in enumerate(SHAPES)
         )
         for card, code in enumerate(CODES)
@@ -61,10 +103,50 @@ LEADS = tuple(
 )
 FOLLOWS = tuple(
     tuple(
-        Action((PLAY, seat, card, None), seat=seat, type="play", card=code)
+        Action(
+            (
+                KEY_FOLLOW,
+                seat,
+                card,
+                1 << card,
+                (Frozen(type="play", seat=seat, card=code),),
+                (seat, card),
+            ),
+            seat=seat,
+            type="play",
+            card=code,
+        )
         for card, code in enumerate(CODES)
     )
     for seat in range(MAX_SEATS)
+)
+# Per seat, a card's bit -> its follow, or its four leads (``legal_actions`` walks a
+# hand's bits).
+FOLLOW_OF_BIT = tuple(
+    {1 << card: FOLLOWS[seat][card] for card in range(DECK_SIZE)} for seat in range(MAX_SEATS)
+)
+LEADS_OF_BIT = tuple(
+    {1 << card: LEADS[seat][card] for card in range(DECK_SIZE)} for seat in range(MAX_SEATS)
+)
+# WORTH[shape][count][card]: what ``card`` is worth in the trick of that call: its value
+# in the called suit, 0 outside it (values are 4 or more).
+WORTH = tuple(
+    tuple(
+        tuple(VALUES[card] if SUITS[shape][count] >> card & 1 else 0 for card in range(DECK_SIZE))
+        for count in range(4)
+    )
+    for shape in range(len(SHAPES))
+)
+# TRICK_EVENTS[winner][shape][count]: the event of a trick taken.
+TRICK_EVENTS = tuple(
+    tuple(
+        tuple(
+            Frozen(type="trick", winner=winner, suit=suit_name(shape, count)) if count else None
+            for count in range(4)
+        )
+        for shape in range(len(SHAPES))
+    )
+    for winner in range(MAX_SEATS)
 )
 
 
@@ -78,6 +160,31 @@ def _well_formed(action) -> bool:
         size = 4 if type(action.get("shape")) is str else 3
         return len(action) == size and type(action.get("card")) is str
     return kind == "bid" and len(action) == 3 and type(action.get("n")) is int
+
+
+def _own(action) -> Action | None:
+    """The engine's ``Action`` equal to ``action``, a plain dict of the usual shape (its
+    seat and card may still be wrong for the state: ``apply`` checks those), else None."""
+    if type(action) is not dict or type(seat := action.get("seat")) is not int:
+        return None
+    if not 0 <= seat < MAX_SEATS:
+        return None
+    kind = action.get("type")
+    if kind == "play":
+        code = action.get("card")
+        card = INDEX.get(code) if type(code) is str else None
+        if card is None:
+            return None
+        if len(action) == 3:
+            return FOLLOWS[seat][card]
+        shape = action.get("shape")
+        if len(action) == 4 and type(shape) is str and shape in SHAPE_INDEX:
+            return LEADS[seat][card][SHAPE_INDEX[shape]]
+        return None
+    n = action.get("n")
+    if kind == "bid" and len(action) == 3 and type(n) is int and 0 <= n <= MAX_BID:
+        return BIDS[seat][n]
+    return None
 
 
 def rounds_for(seats: int) -> int:
@@ -212,197 +319,305 @@ class Round:
         self.shown = {}
 
 
-class State:
-    """One moment of a game. Never changed in place: ``apply`` returns a new state."""
+class Game:
+    """What never changes in a game, shared by all its states: the table, the set-up,
+    each round's deal, and each seat's left-hand neighbour."""
 
-    __slots__ = (
-        "variant",
-        "seats",
-        "setup",
-        "deals",
-        "n_rounds",
-        "round",
-        "dealer",
-        "phase",
-        "to_move",
-        "hands",
-        "bids",
-        "leader",
-        "called",
-        "plays",
-        "tricks",
-        "taken",
-        "totals",
-        "past",
-        "n_actions",
-    )
+    __slots__ = ("variant", "seats", "setup", "deals", "n_rounds", "nexts")
 
-    @classmethod
-    def new(cls, variant: str, seats: int, setup: dict) -> "State":
-        check_setup(variant, seats, setup)
-        state = cls()
-        state.variant, state.seats, state.setup = variant, seats, setup
-        state.deals = parse_deals(seats, setup)
-        state.n_rounds = len(state.deals)
-        state.totals = (0,) * seats
-        state.past = ()
-        state.n_actions = 0
-        state._start_round(0)
-        return state
+    def __init__(self, variant: str, seats: int, setup: dict, deals: tuple, n_rounds: int):
+        self.variant, self.seats, self.setup = variant, seats, setup
+        self.deals, self.n_rounds = deals, n_rounds
+        self.nexts = tuple((seat + 1) % seats for seat in range(seats))
 
-    def _start_round(self, number: int) -> None:
-        """The deal of round ``number`` (automatic): its hands, bidding or the first lead."""
-        self.round = number
-        self.dealer = (self.setup["first_dealer"] + number) % self.seats
-        self.hands = self.deals[number][0]
-        self.bids = (None,) * self.seats
-        self.phase = BIDDING if self.variant == BID else PLAY
-        self.to_move = (self.dealer + 1) % self.seats
-        self.leader = self.to_move
-        self.called = None
-        self.plays = ()
-        self.tricks = ()
-        self.taken = (0,) * self.seats
 
-    def _copy(self) -> "State":
-        """A copy to change (written out: the replay of records spends its time here)."""
-        other = State.__new__(State)
-        other.variant = self.variant
-        other.seats = self.seats
-        other.setup = self.setup
-        other.deals = self.deals
-        other.n_rounds = self.n_rounds
+class Part:
+    """What changes only with a bid, a trick or a round, shared by the states between two
+    such actions: the round, its dealer, bids, leader, finished tricks and tricks taken,
+    the totals and the finished rounds. Never changed once a state holds it (``copy``)."""
+
+    __slots__ = ("round", "dealer", "bids", "leader", "tricks", "taken", "totals", "past")
+
+    def copy(self) -> "Part":
+        other = Part.__new__(Part)
         other.round = self.round
         other.dealer = self.dealer
-        other.phase = self.phase
-        other.to_move = self.to_move
-        other.hands = self.hands
         other.bids = self.bids
         other.leader = self.leader
-        other.called = self.called
-        other.plays = self.plays
         other.tricks = self.tricks
         other.taken = self.taken
         other.totals = self.totals
         other.past = self.past
-        other.n_actions = self.n_actions
         return other
 
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
+
+def _field(path: str, doc: str) -> property:
+    """A read-only attribute of the state that lives on its game or its part."""
+    return property(attrgetter(path), doc=doc)
+
+
+_new = object.__new__
+
+
+class State:
+    """One moment of a game. Never changed in place: ``apply`` returns a new state.
+
+    Ten fields (docs/performance.md, "Xeri and Xactika against an in-place engine"): the
+    ``Game`` and the ``Part`` it shares with other states, then what a card changes (the
+    phase, the seat to move, the hands as card sets, the call and its suit's cards, the
+    plays of the trick in progress, the action count, whether the game is over)."""
+
+    __slots__ = (
+        "game",
+        "part",
+        "phase",
+        "to_move",
+        "hands",
+        "called",
+        "suit",
+        "plays",
+        "n_actions",
+        "over",
+    )
+
+    variant = _field("game.variant", "The variant: bid, win or lose.")
+    seats = _field("game.seats", "The number of seats.")
+    setup = _field("game.setup", "The set-up the game started from.")
+    deals = _field("game.deals", "Per round: (each seat's dealt hand, the set-aside cards).")
+    n_rounds = _field("game.n_rounds", "The number of rounds.")
+    round = _field("part.round", "The round in progress (from 0; the last once over).")
+    dealer = _field("part.dealer", "The dealer of the round in progress.")
+    bids = _field("part.bids", "Each seat's bid this round, None before it bids.")
+    leader = _field("part.leader", "The seat that leads (or led) the trick in progress.")
+    tricks = _field("part.tricks", "The finished tricks of the round in progress.")
+    taken = _field("part.taken", "Tricks taken by each seat this round.")
+    totals = _field("part.totals", "Each seat's total over the finished rounds.")
+    past = _field("part.past", "The finished rounds.")
+
+    @classmethod
+    def new(cls, variant: str, seats: int, setup: dict) -> "State":
+        check_setup(variant, seats, setup)
+        deals = parse_deals(seats, setup)
+        part = Part()
+        part.totals = (0,) * seats
+        part.past = ()
+        state = _new(State)
+        state.game = Game(variant, seats, setup, deals, len(deals))
+        state.part = part
+        state.n_actions = 0
+        state.over = False
+        state._start_round(0)
+        return state
+
+    @classmethod
+    def made(
+        cls,
+        game: Game,
+        part: Part,
+        phase: str,
+        to_move,
+        hands: tuple,
+        called,
+        plays,
+        n_actions: int,
+    ) -> "State":
+        """A state of ``game`` in the middle of a round (the strong bot's samples)."""
+        state = _new(State)
+        state.game, state.part, state.phase, state.to_move = game, part, phase, to_move
+        state.hands, state.plays, state.n_actions = hands, plays, n_actions
+        state.called = None if called is None else CALLS[called[0]][called[1]]
+        state.suit = 0 if called is None else SUITS[called[0]][called[1]]
+        state.over = phase == OVER
+        return state
+
+    def _start_round(self, number: int) -> None:
+        """The deal of round ``number`` (automatic): its hands, bidding or the first lead,
+        into this new state and its own part."""
+        game = self.game
+        part = self.part
+        seats = game.seats
+        part.round = number
+        part.dealer = dealer = (game.setup["first_dealer"] + number) % seats
+        part.bids = (None,) * seats
+        part.leader = self.to_move = (dealer + 1) % seats
+        part.tricks = ()
+        part.taken = (0,) * seats
+        self.hands = game.deals[number][0]
+        self.phase = BIDDING if game.variant == BID else PLAY
+        self.called = None
+        self.suit = 0
+        self.plays = ()
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Each seat's total over the finished rounds (``GameState.scores``)."""
-        return self.totals
+        return self.part.totals
 
     @property
     def barred(self) -> int | None:
         """The dealer's barred bid while the dealer is to bid, else None."""
-        if self.phase != BIDDING or self.to_move != self.dealer:
+        if self.phase != BIDDING or self.to_move != self.part.dealer:
             return None
-        return barred_bid(self.bids, self.seats)
+        return barred_bid(self.part.bids, self.game.seats)
 
     def follow_cards(self, seat: int) -> int:
         """The cards ``seat`` may play now (its whole hand when leading or void)."""
         hand = self.hands[seat]
-        if self.called is None:
-            return hand
-        in_suit = hand & SUITS[self.called[0]][self.called[1]]
-        return in_suit or hand
+        return hand & self.suit or hand
 
     # --- legal actions ------------------------------------------------------------------
 
     def legal_actions(self) -> list[dict]:
         """Bids in rising order; cards in code order, each lead with its shapes in order."""
-        phase = self.phase
         seat = self.to_move
-        if phase == PLAY:
+        suit = self.suit
+        if suit:  # a follow: the seat's cards of the called suit, or all if it has none
             hand = self.hands[seat]
-            called = self.called
-            if called is None:
-                leads = LEADS[seat]
-                return [action for card in bits(hand) for action in leads[card]]
-            follows = FOLLOWS[seat]
-            return [follows[card] for card in bits(hand & SUITS[called[0]][called[1]] or hand)]
+            cards = hand & suit or hand
+            follows = FOLLOW_OF_BIT[seat]
+            found = []
+            while cards:
+                low = cards & -cards
+                found.append(follows[low])
+                cards ^= low
+            return found
+        phase = self.phase
+        if phase == PLAY:
+            cards = self.hands[seat]
+            leads = LEADS_OF_BIT[seat]
+            found = []
+            while cards:
+                low = cards & -cards
+                found += leads[low]
+                cards ^= low
+            return found
         if phase == OVER:
             return []
         barred = self.barred
-        return [action for action in BIDS[seat] if action.key[2] != barred]
+        return list(BID_LISTS[seat][MAX_BID + 1 if barred is None else barred])
 
     # --- applying an action -------------------------------------------------------------
 
     def apply(self, action) -> tuple["State", tuple]:
         """(new state, events), or raise IllegalAction; ``self`` never changes."""
-        if type(action) is Action and action.key[1] == self.to_move:
-            # One of ``legal_actions``' own: its shape is right, and it is this seat's turn.
+        if type(action) is not Action:  # a plain dict (a record, a form) of the usual shape
+            action = _own(action) or action  # is one of ours, and goes the same way
+        if type(action) is Action:  # one of ``legal_actions``' own: its shape is right
             key = action.key
-            if key[0] == BID:
-                if self.phase == BIDDING and key[2] != self.barred:
-                    return self._bid(key[1], key[2])
-            elif self.phase == PLAY and self.hands[key[1]] >> key[2] & 1:
-                called = self.called
-                if key[3] is None:
-                    if called is not None:
-                        suit = self.hands[key[1]] & SUITS[called[0]][called[1]]
-                        if not suit or suit >> key[2] & 1:
-                            return self._play(key[1], key[2], called, None)
-                elif called is None:
-                    return self._play(key[1], key[2], None, key[3])
+            seat = key[1]
+            if seat == self.to_move:
+                kind = key[0]
+                hands = self.hands
+                if kind == KEY_FOLLOW:
+                    suit = self.suit
+                    hand = hands[seat]
+                    bit = key[3]
+                    if suit and hand & bit and (suit & bit or not hand & suit):
+                        hands = list(hands)
+                        hands[seat] = hand ^ bit
+                        hands = tuple(hands)
+                        plays = (*self.plays, key[5])
+                        game = self.game
+                        if len(plays) == game.seats:
+                            return self._trick_taken(hands, plays, key[4][0])
+                        after = _new(State)
+                        after.game = game
+                        after.part = self.part
+                        after.phase = PLAY
+                        after.to_move = game.nexts[seat]
+                        after.hands = hands
+                        after.called = self.called
+                        after.suit = suit
+                        after.plays = plays
+                        after.n_actions = self.n_actions + 1
+                        after.over = False
+                        return after, key[4]
+                elif kind == KEY_LEAD:
+                    hand = hands[seat]
+                    bit = key[3]
+                    if not self.suit and hand & bit and self.phase == PLAY:
+                        hands = list(hands)
+                        hands[seat] = hand ^ bit
+                        after = _new(State)
+                        after.game = game = self.game
+                        after.part = self.part
+                        after.phase = PLAY
+                        after.to_move = game.nexts[seat]
+                        after.hands = tuple(hands)
+                        after.called = key[4]
+                        after.suit = key[5]
+                        after.plays = (key[7],)
+                        after.n_actions = self.n_actions + 1
+                        after.over = False
+                        return after, key[6]
+                elif self.phase == BIDDING:
+                    part = self.part
+                    if seat != part.dealer or key[2] != barred_bid(part.bids, self.game.seats):
+                        return self._bid(seat, key)
         # Any other object: every rule checked, in the order of the rulings.
         if self.phase == OVER:
             raise IllegalAction("the game is over: no action is legal any more (ruling 19)")
+        variant = self.game.variant
         if not _well_formed(action):
-            if isinstance(action, dict) and action.get("type") == "bid" and self.variant != BID:
-                raise IllegalAction(f"{LABELS[self.variant]} has no bidding (ruling 16)")
+            if isinstance(action, dict) and action.get("type") == "bid" and variant != BID:
+                raise IllegalAction(f"{LABELS[variant]} has no bidding (ruling 16)")
             lead = isinstance(action, dict) and "shape" in action
             check_action_shape(action, _LEAD_SCHEMA if lead else _FOLLOW_SCHEMA)
-        elif action["type"] == "bid" and self.variant != BID:
-            raise IllegalAction(f"{LABELS[self.variant]} has no bidding (ruling 16)")
+        elif action["type"] == "bid" and variant != BID:
+            raise IllegalAction(f"{LABELS[variant]} has no bidding (ruling 16)")
         seat = action["seat"]
         if seat != self.to_move:
-            if not 0 <= seat < self.seats:
-                raise IllegalAction(f"there is no seat {seat}: the seats are 0 to {self.seats - 1}")
+            seats = self.game.seats
+            if not 0 <= seat < seats:
+                raise IllegalAction(f"there is no seat {seat}: the seats are 0 to {seats - 1}")
             raise IllegalAction(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
         if action["type"] == "bid":
-            return self._check_bid(seat, action["n"])
-        return self._check_play(seat, action)
+            return self.apply(self._check_bid(seat, action["n"]))
+        return self.apply(self._check_play(seat, action))
 
-    def _check_bid(self, seat: int, n: int):
+    def _check_bid(self, seat: int, n: int) -> Action:
+        """The engine's own action for a bid, or IllegalAction naming the rule."""
         if self.phase != BIDDING:
             raise IllegalAction("the bidding of this round is over: play a card (ruling 6)")
         if not 0 <= n <= MAX_BID:
             raise IllegalAction(f"a bid is a whole number from 0 to {MAX_BID}, not {n} (ruling 7)")
         if n == self.barred:
-            others = self.bids
+            others = self.part.bids
             total = sum(bid for bid in others if bid is not None)
             raise IllegalAction(
                 f"the dealer may not bid {n}: the others bid {total}, and the bids may not "
                 f"total exactly {MAX_BID} (the hook, ruling 8)"
             )
-        return self._bid(seat, n)
+        return BIDS[seat][n]
 
-    def _bid(self, seat: int, n: int):
+    def _bid(self, seat: int, key: tuple):
         """A checked bid."""
-        state = self._copy()
-        bids = list(self.bids)
-        bids[seat] = n
-        state.bids = tuple(bids)
-        state.n_actions += 1
-        events = [{"type": "bid", "seat": seat, "n": n}]
-        if seat == self.dealer:
-            state.phase = PLAY
-            state.to_move = state.leader
-            events.append({"type": "lead_next", "seat": state.leader})
-        else:
-            state.to_move = (seat + 1) % self.seats
-        return state, tuple(events)
+        part = self.part.copy()
+        bids = list(part.bids)
+        bids[seat] = key[2]
+        part.bids = tuple(bids)
+        after = _new(State)
+        after.game = game = self.game
+        after.part = part
+        after.hands = self.hands
+        after.called = None
+        after.suit = 0
+        after.plays = ()
+        after.n_actions = self.n_actions + 1
+        after.over = False
+        if seat == part.dealer:
+            after.phase = PLAY
+            after.to_move = part.leader
+            return after, (key[3][0], LEAD_NEXT[part.leader])
+        after.phase = BIDDING
+        after.to_move = game.nexts[seat]
+        return after, key[3]
 
-    def _check_play(self, seat: int, action: dict):
+    def _check_play(self, seat: int, action: dict) -> Action:
+        """The engine's own action for a card, or IllegalAction naming the rule."""
         if self.phase != PLAY:
             raise IllegalAction(
-                f"no card is played before all {self.seats} bids are made: "
+                f"no card is played before all {self.game.seats} bids are made: "
                 f"it is seat {seat}'s turn to bid (ruling 6)"
             )
         code = action["card"]
@@ -426,86 +641,89 @@ class State:
                 raise IllegalAction(
                     f"{action['shape']!r} is not a shape: call ball, cube, cone or star (ruling 9)"
                 )
-            return self._play(seat, card, None, shape)
+            return LEADS[seat][card][shape]
         called = self.called
         if "shape" in action:
             raise IllegalAction(
                 f"only the leader calls a shape: this trick is {suit_name(*called)} (ruling 9)"
             )
-        in_suit = hand & SUITS[called[0]][called[1]]
+        in_suit = hand & self.suit
         if in_suit and not in_suit >> card & 1:
             raise IllegalAction(
                 f"you must follow {suit_name(*called)}: you hold "
                 f"{', '.join(codes(in_suit))} (ruling 10)"
             )
-        return self._play(seat, card, called, None)
+        return FOLLOWS[seat][card]
 
-    def _play(self, seat: int, card: int, called, shape):
-        """A checked card: a lead calling ``shape`` (``called`` None), or a follow of
-        ``called``."""
-        code = CODES[card]
-        if called is None:
-            count = COUNTS[card][shape]
-            called = (shape, count)
-            event = {
-                "type": "lead",
-                "seat": seat,
-                "card": code,
-                "shape": SHAPES[shape],
-                "count": count,
-            }
-        else:
-            event = {"type": "play", "seat": seat, "card": code}
-        state = self._copy()
-        state.n_actions += 1
-        hands = list(self.hands)
-        hands[seat] ^= 1 << card
-        state.hands = tuple(hands)
-        plays = (*self.plays, (seat, card))
-        if len(plays) < self.seats:
-            state.called, state.plays = called, plays
-            state.to_move = (seat + 1) % self.seats
-            return state, (event,)
-        events = [event]
-        state._gather(called, plays, events)
-        return state, tuple(events)
-
-    def _gather(self, called, plays, events) -> None:
-        """The trick is complete: its winner takes it and leads; after 8, the round ends."""
-        winner = trick_winner(plays, *called)
-        taken = list(self.taken)
+    def _trick_taken(self, hands: tuple, plays: tuple, event: dict):
+        """The card that completes a trick (its ``event``): the winner takes the trick and
+        leads; after the eighth, the round is scored and the next dealt (or the game
+        ends)."""
+        shape, count = self.called
+        worth = WORTH[shape][count]
+        best = 0
+        for seat, card in plays:  # the highest value in suit, the latest among equals
+            if worth[card] >= best:
+                best, winner = worth[card], seat
+        before = self.part
+        part = _new(Part)
+        part.round, part.dealer, part.bids = before.round, before.dealer, before.bids
+        part.totals, part.past, part.tricks = before.totals, before.past, before.tricks
+        taken = list(before.taken)
         taken[winner] += 1
-        self.taken = tuple(taken)
-        self.tricks = (*self.tricks, Trick(self.leader, called[0], called[1], plays, winner))
-        events.append({"type": "trick", "winner": winner, "suit": suit_name(*called)})
-        self.called, self.plays = None, ()
-        self.leader = self.to_move = winner
-        if len(self.tricks) < HAND:
-            return
+        part.taken = tuple(taken)
+        trick = _new(Trick)
+        trick.leader, trick.shape, trick.count = before.leader, shape, count
+        trick.plays, trick.winner, trick.shown = plays, winner, {}
+        part.tricks = (*part.tricks, trick)
+        part.leader = winner
+        after = _new(State)
+        after.game = self.game
+        after.part = part
+        after.phase = PLAY
+        after.to_move = winner
+        after.hands = hands
+        after.called = None
+        after.suit = 0
+        after.plays = ()
+        after.n_actions = self.n_actions + 1
+        after.over = False
+        if len(part.tricks) < HAND:
+            return after, (event, TRICK_EVENTS[winner][shape][count])
+        events = [event, TRICK_EVENTS[winner][shape][count]]
+        after._end_round(events)
+        return after, tuple(events)
+
+    def _end_round(self, events: list) -> None:
+        """The round's eighth trick is taken: score it, then deal the next round or end the
+        game (this new state and its part only)."""
+        game = self.game
+        part = self.part
+        seats = game.seats
+        variant = game.variant
         scores = tuple(
-            round_score(self.variant, self.bids[seat], self.taken[seat])
-            for seat in range(self.seats)
+            round_score(variant, part.bids[seat], part.taken[seat]) for seat in range(seats)
         )
-        self.totals = tuple(total + score for total, score in zip(self.totals, scores, strict=True))
-        bids = self.bids if self.variant == BID else None
-        self.past = (
-            *self.past,
-            Round(self.round, self.dealer, bids, self.taken, scores, self.tricks),
+        part.totals = tuple(total + score for total, score in zip(part.totals, scores, strict=True))
+        bids = part.bids if variant == BID else None
+        part.past = (
+            *part.past,
+            Round(part.round, part.dealer, bids, part.taken, scores, part.tricks),
         )
         events.append(
             {
                 "type": "round_end",
-                "round": self.round,
+                "round": part.round,
                 "scores": list(scores),
-                "totals": list(self.totals),
+                "totals": list(part.totals),
             }
         )
-        if self.round + 1 < self.n_rounds:
-            self._start_round(self.round + 1)
-            events.append({"type": "deal", "round": self.round, "dealer": self.dealer})
+        if part.round + 1 < game.n_rounds:
+            self._start_round(part.round + 1)
+            events.append({"type": "deal", "round": part.round, "dealer": part.dealer})
             return
-        self.phase, self.to_move = OVER, None
-        events.append({"type": "game_over", "totals": list(self.totals)})
+        self.phase, self.to_move, self.over = OVER, None, True
+        events.append({"type": "game_over", "totals": list(part.totals)})
 
 
 def replay(variant: str, seats: int, setup: dict, actions) -> State:

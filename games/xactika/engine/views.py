@@ -30,9 +30,9 @@ def spectator_view(state: State, names=None) -> dict:
 
 
 def full_view(state: State, names=None, *, you=None) -> dict:
-    """Everything: every hand, the set-aside cards and the set-up (ruling 22). The history
-    names every seat, so ``you`` (``GameRules.full_view``) changes nothing."""
-    return _view(state, FULL, names)
+    """Everything: every hand, the set-aside cards and the set-up (ruling 22). ``you``: the
+    reader's seat, if they played, whose moves the log tells as "You"."""
+    return _view(state, FULL, names, you=you)
 
 
 def _plays(plays) -> list[dict]:
@@ -85,7 +85,7 @@ def _current_trick(state: State) -> dict | None:
     }
 
 
-def _view(state: State, viewer, names) -> dict:
+def _view(state: State, viewer, names, *, you=None) -> dict:
     over = state.over
     seats = state.seats
     view = {
@@ -93,6 +93,8 @@ def _view(state: State, viewer, names) -> dict:
         "variant": state.variant,
         "variant_label": LABELS[state.variant],
         "viewer": viewer,
+        # The seat the page tells as "You": a seat's own, or a full view's reader.
+        "reader": viewer if type(viewer) is int else you,
         "seats": seats,
         "names": _names(seats, names),
         "round": None if over else state.round,

@@ -3,7 +3,8 @@
 Every method calls the engine's own functions; no rule is restated here.
 """
 
-from games.kit.errors import IllegalAction
+from games.kit.errors import IllegalAction, InvalidSetup
+from games.kit.options import GameOption
 from games.kit.play import StatePlay
 from games.kit.variants import VariantInfo
 
@@ -32,11 +33,36 @@ class XeriRules(StatePlay):
         )
     }
     endings = ENDINGS
+    # The match length the rules leave to the players (rules section 4, ruling 19): any
+    # whole multiple of one deal per seat. The site offers up to four deals each.
+    options = (
+        GameOption(
+            name="deals",
+            label="Match length",
+            choices=(
+                (1, "Each player deals once"),
+                (2, "Each player deals twice"),
+                (3, "Each player deals three times"),
+                (4, "Each player deals four times"),
+            ),
+            default=1,
+            help="A round is one pass through the deck and the deal passes on each round: "
+            "once each is 2 rounds with 2 players, 4 rounds with 4.",
+        ),
+    )
 
     # --- set-up ------------------------------------------------------------------------
 
-    def deal(self, seed, variant: str, seats: int, rounds: int | None = None) -> dict:
-        """A match's set-up from ``seed``; ``rounds`` defaults to one deal per seat."""
+    def deal(
+        self, seed, variant: str, seats: int, rounds: int | None = None, *, deals: int = 1
+    ) -> dict:
+        """A match's set-up from ``seed``: ``rounds`` rounds, else ``deals`` deals per
+        seat (the option ``deals``: one by default, ruling 19)."""
+        if rounds is None:
+            setups.check_table(variant, seats)
+            if type(deals) is not int or deals < 1:
+                raise InvalidSetup(f"each seat deals a whole number of times, not {deals!r}")
+            rounds = deals * seats
         return setups.deal(seed, variant, seats, rounds)
 
     def check_setup(self, variant: str, seats: int, setup) -> None:

@@ -22,6 +22,7 @@ DECK = len(CARDS)
 PLAYS_PER_ROUND = DECK - PILE  # 48, with two seats or four (ruling 20)
 SETUP_KEYS = ("first_dealer", "rounds")
 ROUND_KEYS = ("deck", "redeals")
+ROUND_KEY_SET = frozenset(ROUND_KEYS)
 
 
 def pile_passes(pile) -> bool:
@@ -84,7 +85,7 @@ def check_round_count(count, seats: int) -> None:
 def check_setup(variant, seats, setup) -> None:
     """Raise InvalidSetup unless a match can start from this set-up (ruling 33)."""
     check_table(variant, seats)
-    if not isinstance(setup, dict) or set(setup) != set(SETUP_KEYS):
+    if not isinstance(setup, dict) or setup.keys() != set(SETUP_KEYS):
         raise InvalidSetup('a Xeri set-up holds exactly "first_dealer" and "rounds"')
     first_dealer = setup["first_dealer"]
     if not is_int(first_dealer) or not 0 <= first_dealer < seats:
@@ -98,17 +99,18 @@ def check_setup(variant, seats, setup) -> None:
 
 
 def check_round(one, seats: int, where: str) -> None:
-    if not isinstance(one, dict) or set(one) != set(ROUND_KEYS):
+    if not isinstance(one, dict) or one.keys() != ROUND_KEY_SET:
         raise InvalidSetup(f'{where}: a round holds exactly "deck" and "redeals"')
     deck = one["deck"]
-    if (
-        not isinstance(deck, list)
-        or len(deck) != DECK
-        or set(map(type, deck)) != {str}
-        or not CARD_SET.issuperset(deck)
-    ):
-        raise InvalidSetup(f"{where}: the deck must be a list of {DECK} card codes")
-    if len(set(deck)) != DECK:
+    if not (isinstance(deck, list) and len(deck) == DECK and _card_set(deck) == CARD_SET):
+        # not every card once: say which rule it breaks
+        if (
+            not isinstance(deck, list)
+            or len(deck) != DECK
+            or set(map(type, deck)) != {str}
+            or not CARD_SET.issuperset(deck)
+        ):
+            raise InvalidSetup(f"{where}: the deck must be a list of {DECK} card codes")
         raise InvalidSetup(f"{where}: the deck must hold each of the {DECK} cards once")
     dealt = HAND * seats
     pile = deck[dealt : dealt + PILE]
@@ -120,7 +122,7 @@ def check_round(one, seats: int, where: str) -> None:
     redeals = one["redeals"]
     if not isinstance(redeals, list):
         raise InvalidSetup(f'{where}: "redeals" must be a list')
-    hands = set(deck[:dealt])
+    hands = set(deck[:dealt]) if redeals else ()
     for number, rejected in enumerate(redeals, start=1):
         label = f"{where}, rejected pile {number}"
         if (
@@ -138,6 +140,14 @@ def check_round(one, seats: int, where: str) -> None:
                 f"{label}: {' '.join(inside)} cannot be in a hand: the hands were dealt "
                 "before the starting pile (ruling 5)"
             )
+
+
+def _card_set(deck: list) -> set | None:
+    """The set of ``deck``'s items, None if one cannot be in a set."""
+    try:
+        return set(deck)
+    except TypeError:
+        return None
 
 
 def copy_setup(setup: dict) -> dict:

@@ -20,11 +20,11 @@ to change in place (``replay`` and the strong bot's playouts).
 
 from operator import attrgetter
 
-from games.kit.actions import Action
+from games.kit.actions import Action, Frozen, FrozenList
 from games.kit.errors import IllegalAction, InvalidSetup
 from games.kit.shapes import check_action_shape
 
-from .cards import CARDS, CODE_RULE, JACK, ORDER, POINTS, RANK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, spell
+from .cards import CODE_RULE, JACK, ORDER, POINTS, RANK, TEN_OF_DIAMONDS, TWO_OF_CLUBS, spell
 from .events import event_json
 from .setup import DECK, HAND, PILE, check_setup, copy_setup
 
@@ -75,11 +75,29 @@ def score_sheet(captured, xeris) -> list[dict]:
     return sheets
 
 
-# The legal actions: one shared, unchangeable action per seat and card.
+# The legal actions: one shared, unchangeable action per seat and card. Its key holds
+# what ``apply`` reads: the seat, the card, its rank, and the events of the usual play
+# (onto the pile, nothing automatic after it), made once.
+NOTHING_TAKEN = FrozenList()
 PLAYS = tuple(
-    {card: Action((seat, card), seat=seat, type=PLAY, card=card) for card in ORDER}
+    {
+        card: Action(
+            (
+                seat,
+                card,
+                RANK[card],
+                (Frozen(type=PLAY, seat=seat, card=card, captured=NOTHING_TAKEN, xeri=None),),
+            ),
+            seat=seat,
+            type=PLAY,
+            card=card,
+        )
+        for card in ORDER
+    }
     for seat in range(4)
 )
+
+PLAY_OF = tuple(plays.__getitem__ for plays in PLAYS)  # PLAY_OF[seat](card): its action
 
 
 def xeri_kind(pile, rank: str) -> str | None:
@@ -93,7 +111,7 @@ def xeri_kind(pile, rank: str) -> str | None:
 class Match:
     """What never changes in a match; ``hands`` deals each deal's sorted hands once."""
 
-    __slots__ = ("variant", "seats", "setup", "rounds", "dealt")
+    __slots__ = ("variant", "seats", "setup", "rounds", "dealt", "nexts")
 
     def __init__(self, variant: str, seats: int, setup: dict):
         self.variant = variant
@@ -101,6 +119,7 @@ class Match:
         self.setup = setup
         self.rounds = len(setup["rounds"])
         self.dealt = {}
+        self.nexts = tuple((seat + 1) % seats for seat in range(seats))
 
     def hands(self, index: int, deal_no: int) -> list:
         """Every seat's hand of deal ``deal_no`` (from 1) of round ``index``: six cards to
@@ -112,10 +131,10 @@ class Match:
             draw = 0 if deal_no == 1 else PILE + (deal_no - 1) * HAND * seats
             dealer = (self.setup["first_dealer"] + index) % seats
             found = [None] * seats
-            order = [ORDER[card] for card in deck[draw : draw + HAND * seats]]
+            at = ORDER.__getitem__
             for j in range(seats):
-                block = sorted(order[j * HAND : (j + 1) * HAND])
-                found[(dealer + 1 + j) % seats] = [CARDS[index] for index in block]
+                start = draw + j * HAND
+                found[(dealer + 1 + j) % seats] = sorted(deck[start : start + HAND], key=at)
             self.dealt[index, deal_no] = found
         return found
 
@@ -156,11 +175,25 @@ def _field(path: str, doc: str) -> property:
     return property(attrgetter(path), doc=doc)
 
 
+_new = object.__new__
+
+
 class State:
     """A Xeri match between two actions. Read it; never change it (``apply`` makes a new
     one; ``copy`` then ``play`` is the in-place path of the strong bot's playouts)."""
 
-    __slots__ = ("match", "round", "draw", "hands", "pile", "to_move", "n_actions", "log", "tally")
+    __slots__ = (
+        "match",
+        "round",
+        "draw",
+        "hands",
+        "pile",
+        "to_move",
+        "n_actions",
+        "log",
+        "tally",
+        "over",
+    )
 
     @classmethod
     def new(cls, variant: str, seats: int, setup: dict) -> "State":
@@ -174,6 +207,7 @@ class State:
         tally.totals = [0, 0]
         state.n_actions = 0
         state.log = None
+        state.over = False
         state._start_round(0)
         return state
 
@@ -200,10 +234,6 @@ class State:
         """Another set-up from here on (the bots' samples): later deals and rounds come
         from it. Only on a copy, as ``play``."""
         self.match = Match(self.match.variant, self.match.seats, setup)
-
-    @property
-    def over(self) -> bool:
-        return self.to_move is None
 
     @property
     def deck(self) -> list:
@@ -239,8 +269,7 @@ class State:
         seat = self.to_move
         if seat is None:
             return []
-        plays = PLAYS[seat]
-        return [plays[card] for card in self.hands[seat]]
+        return list(map(PLAY_OF[seat], self.hands[seat]))
 
     # --- acting ------------------------------------------------------------------------
 
@@ -248,35 +277,37 @@ class State:
         """(new state, the events of this play), or IllegalAction naming the rule."""
         hands = self.hands
         if type(action) is Action:  # one of ours: only the turn and the hand to check
-            seat, card = action.key
+            seat, card, rank, events = action.key
             if seat != self.to_move or card not in hands[seat]:
                 seat, card = self.check(action)
+                rank = RANK[card]
         else:
             seat, card = self.check(action)
-        after = State.__new__(State)
+            rank = RANK[card]
+            events = PLAYS[seat][card].key[3]
+        after = _new(State)
         after.match = match = self.match
         after.round = self.round
         after.draw = self.draw
-        tally = after.tally = self.tally
+        after.tally = self.tally
+        after.over = False
         pile = self.pile
-        rank = RANK[card]
-        count = self.n_actions + 1
-        seats = match.seats
-        if (pile and (rank == JACK or rank == RANK[pile[-1]])) or not (count - tally.start) % (
-            HAND * seats
+        hand = hands[seat]
+        following = match.nexts[seat]
+        if (pile and (rank == JACK or rank == RANK[pile[-1]])) or (
+            len(hand) == 1 and not hands[following]  # the last card of the deal
         ):
             return self._apply_move(after, seat, card)
         # The usual play: the card goes on the pile and nothing automatic follows.
-        hand = hands[seat]
         at = hand.index(card)
         hands = list(hands)
         hands[seat] = hand[:at] + hand[at + 1 :]
         after.hands = hands
         after.pile = [*pile, card]
-        after.n_actions = count
+        after.n_actions = self.n_actions + 1
         after.log = (self.log, PLAY, seat, card, (), None)
-        after.to_move = (seat + 1) % seats
-        return after, ({"type": PLAY, "seat": seat, "card": card, "captured": [], "xeri": None},)
+        after.to_move = following
+        return after, events
 
     def _apply_move(self, after: "State", seat: int, card: str) -> tuple["State", tuple]:
         """``apply`` of a play that takes the pile or empties the hands: ``_move`` into
@@ -340,8 +371,9 @@ class State:
     def copy(self) -> "State":
         """A state equal to this one that owns every list ``play`` changes: the hands, the
         pile, the capture piles and the xeri counts (the rest it shares)."""
-        other = State.__new__(State)
+        other = _new(State)
         other.match = self.match
+        other.over = self.over
         other.round = self.round
         other.draw = self.draw
         other.hands = [list(hand) for hand in self.hands]
@@ -491,6 +523,7 @@ class State:
             self._start_round(number)
         else:
             self.to_move = None
+            self.over = True
             self._log("end")
 
 

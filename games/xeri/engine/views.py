@@ -29,15 +29,15 @@ def spectator_view(state: State, names=None) -> dict:
 
 def full_view(state: State, names=None, *, you=None) -> dict:
     """Everything (for anyone once the match is over, ruling 29; for staff at any time).
-    The history names every seat, so ``you`` (``GameRules.full_view``) changes nothing."""
-    return _view(state, FULL, names)
+    ``you``: the reader's seat, if they played, whose moves the log tells as "You"."""
+    return _view(state, FULL, names, you=you)
 
 
 def sides(seats: int) -> list[list[int]]:
     return [list(side) for side in SIDES[seats] or ((0,), (1,))]
 
 
-def _view(state: State, viewer, names) -> dict:
+def _view(state: State, viewer, names, *, you=None) -> dict:
     seats = state.seats
     mine = type(viewer) is int
     table = {*state.pile, *state.captured[0], *state.captured[1]}
@@ -51,6 +51,8 @@ def _view(state: State, viewer, names) -> dict:
         "seats": seats,
         "names": list(names) if names is not None else None,
         "viewer": viewer,
+        # The seat the page tells as "You": a seat's own, or a full view's reader.
+        "reader": viewer if mine else you,
         "sides": sides(seats),
         "partner": (viewer + 2) % 4 if mine and seats == 4 else None,
         "rounds": state.rounds,

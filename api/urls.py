@@ -1,0 +1,11 @@
+from django.urls import path
+
+from api import views
+
+app_name = "api_tokens"
+
+urlpatterns = [
+    path("settings/tokens/", views.token_new, name="new"),
+    path("settings/tokens/<int:token_id>/revoke", views.token_revoke, name="revoke"),
+    path("settings/tokens/<int:token_id>/delete", views.token_delete, name="delete"),
+]

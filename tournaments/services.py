@@ -1,0 +1,835 @@
+"""The life of a tournament (docs/tournaments.md): set up, entry and withdrawal, the start,
+each round's games created at once through the table model (``games.tables.table_seat``),
+the results collected as games end, the next round, the end with places; and what the
+moderators do (cancel, remove a player), each in the audit trail.
+
+Every write locks the tournament's row first (then, when it must, a game's row), so
+parallel entries, a round's last games ending at once, or a task run twice are applied one
+after the other and once. Heavy steps (a start, a new round) run in tasks named through the
+seam (``jobs.after_commit``); the game's end reaches us through ``games.signals``
+(``tournaments.receivers``), never by the games app naming this one.
+"""
+
+from datetime import timedelta
+from functools import partial
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from games import push, registry, services, tables
+from games.errors import GameError, NotAPlayer
+from games.models import DAYS_PER_MOVE, Game, GameSeat
+from moderation.models import AuditEntry
+from moderation.services import audit
+from notifications.models import Notification
+from notifications.services import notify
+from ratings import glicko2
+from ratings.models import Rating
+from tournaments import pairing, standings as scoring
+from tournaments.models import Entry, Round, Table, TableSeat, Tournament
+from xix_site import jobs
+
+# Limits on what one person (not the staff) may set up (docs/tournaments.md, "Limits").
+MAX_OPEN_PER_USER = 3  # tournaments of theirs open for entries or running
+MAX_PLAYERS = 256
+MAX_ROUND_ROBIN = 24  # players of a round robin: n - 1 rounds at two seats
+MAX_SWISS_ROUNDS = 15
+MAX_DAYS = (7, 365)  # bounds of the longest duration of a game, in days
+LATEST_START = timedelta(days=90)
+NAME_LENGTH = (3, 80)
+POINTS_LIMIT = 100
+
+CANCELLED_SEQ = 10_000  # the notice of a cancellation, after any round's
+DROPPED_SEQ = 10_001  # the notice of a player dropped for timeouts
+START_TASK = "tournaments.tasks.tournament_start"
+ADVANCE_TASK = "tournaments.tasks.tournament_advance"
+
+FINISHED_STATUSES = (Game.Status.FINISHED, Game.Status.ABORTED)
+
+
+class TournamentError(GameError):
+    """A tournament request the site refuses; the message is for the user."""
+
+
+class NoSuchTournament(TournamentError):
+    status = 404
+
+    def __init__(self, message="There is no such tournament."):
+        super().__init__(message)
+
+
+def _locked(tournament_id) -> Tournament:
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament_id)
+    except (Tournament.DoesNotExist, ValueError, TypeError) as error:
+        raise NoSuchTournament() from error
+
+
+def rating_of(user, kind: str, variant: str) -> float:
+    row = Rating.objects.filter(user=user, kind=kind, variant=variant).first()
+    return row.rating if row is not None else glicko2.DEFAULT_RATING
+
+
+# --- setting up --------------------------------------------------------------------------
+
+
+def _check_points(points, seats: int) -> list[int]:
+    if not isinstance(points, list | tuple) or len(points) != seats:
+        raise TournamentError(f"Give points for each of the {seats} places.")
+    if any(type(p) is not int or not 0 <= p <= POINTS_LIMIT for p in points):
+        raise TournamentError(f"Points for a place are whole numbers from 0 to {POINTS_LIMIT}.")
+    if any(a < b for a, b in zip(points, points[1:], strict=False)) or points[0] == points[-1]:
+        raise TournamentError("A better place scores at least as much, and first more than last.")
+    return list(points)
+
+
+def _check_counts(format: str, seats: int, rounds, min_players: int, max_players: int) -> int:
+    if not seats <= min_players <= max_players <= MAX_PLAYERS:
+        raise TournamentError(
+            f"Players: at least one table's worth ({seats}), the minimum no more than the "
+            f"maximum, and at most {MAX_PLAYERS}."
+        )
+    if format == Tournament.Format.SWISS:
+        if type(rounds) is not int or not 1 <= rounds <= MAX_SWISS_ROUNDS:
+            raise TournamentError(f"A Swiss has 1 to {MAX_SWISS_ROUNDS} rounds.")
+        return rounds
+    if format == Tournament.Format.ROUND_ROBIN:
+        if max_players > MAX_ROUND_ROBIN:
+            raise TournamentError(f"A round robin takes at most {MAX_ROUND_ROBIN} players.")
+        return 0  # worked out at the start, from the number of players
+    if format == Tournament.Format.KNOCKOUT:
+        if seats != 2:
+            raise TournamentError("A knockout is played at tables of two.")
+        return 0
+    raise TournamentError("Choose Swiss, round robin or knockout.")
+
+
+def tournament_create(
+    *,
+    user,
+    name: str,
+    kind: str,
+    variant: str,
+    seats: int,
+    format: str,
+    rounds: int | None,
+    days_per_move: int,
+    max_days: int,
+    rated: bool,
+    starts_at,
+    min_players: int,
+    max_players: int,
+    place_points,
+    rating_min: int | None = None,
+    rating_max: int | None = None,
+    entry: str = Tournament.Entry.OPEN,
+    invited=(),
+    bots_allowed: bool = False,
+    bye: str = Tournament.Bye.FULL,
+    tie: str = Tournament.Tie.SEED,
+    official: bool = False,
+    late_entry: bool = False,
+    max_timeouts: int = 0,
+) -> Tournament:
+    """A tournament open for entries, set up by ``user`` (an official one by the staff
+    only, written in the audit trail). Anyone else may have ``MAX_OPEN_PER_USER`` open
+    or running. Every setting is checked here; a refusal changes nothing."""
+    if getattr(user, "is_bot", False) or user.is_suspended:
+        raise TournamentError("You cannot set up tournaments.")
+    if official and not user.is_staff:
+        raise NotAPlayer("Only the staff set up official tournaments.")
+    name = (name or "").strip()
+    if not NAME_LENGTH[0] <= len(name) <= NAME_LENGTH[1]:
+        raise TournamentError(f"Name it in {NAME_LENGTH[0]} to {NAME_LENGTH[1]} characters.")
+    tables.rules_for(kind, variant, seats)
+    rounds = _check_counts(format, seats, rounds, min_players, max_players)
+    if days_per_move not in DAYS_PER_MOVE:
+        raise TournamentError("Days per move must be 1, 2, 3, 5, 7 or 14.")
+    if type(max_days) is not int or not MAX_DAYS[0] <= max_days <= MAX_DAYS[1]:
+        raise TournamentError(f"A game may last {MAX_DAYS[0]} to {MAX_DAYS[1]} days at most.")
+    now = timezone.now()
+    if starts_at is not None and not now < starts_at <= now + LATEST_START:
+        raise TournamentError("The start must be in the future, within 90 days.")
+    if rating_min is not None and rating_max is not None and rating_min > rating_max:
+        raise TournamentError("The lowest rating must not be above the highest.")
+    if entry not in Tournament.Entry.values:
+        raise TournamentError("Entry is open or by invitation.")
+    if type(max_timeouts) is not int or not 0 <= max_timeouts <= 10:
+        raise TournamentError("Drop a player after 0 (never) to 10 games lost on time.")
+    if late_entry and format != Tournament.Format.SWISS:
+        raise TournamentError("Only a Swiss takes late entries.")
+    if bye not in Tournament.Bye.values or tie not in Tournament.Tie.values:
+        raise TournamentError("Choose the bye's score and the rule for a tied knockout game.")
+    place_points = _check_points(place_points, seats)
+    with transaction.atomic():
+        user.lock_row()  # the limit below holds under parallel requests
+        if not user.is_staff:
+            mine = Tournament.objects.filter(
+                created_by=user,
+                status__in=(Tournament.Status.REGISTRATION, Tournament.Status.RUNNING),
+            ).count()
+            if mine >= MAX_OPEN_PER_USER:
+                raise TournamentError(
+                    f"You already run {MAX_OPEN_PER_USER} tournaments; let one finish first."
+                )
+        tournament = Tournament.objects.create(
+            name=name,
+            kind=kind,
+            variant=variant,
+            seats=seats,
+            format=format,
+            rounds=rounds,
+            days_per_move=days_per_move,
+            max_days=max_days,
+            rated=rated,
+            starts_at=starts_at,
+            min_players=min_players,
+            max_players=max_players,
+            rating_min=rating_min,
+            rating_max=rating_max,
+            entry=entry,
+            bots_allowed=bots_allowed,
+            place_points=place_points,
+            bye=bye,
+            tie=tie,
+            official=official,
+            late_entry=late_entry,
+            max_timeouts=max_timeouts,
+            created_by=user,
+        )
+        if entry == Tournament.Entry.INVITATION:
+            tournament.invited.set([person for person in invited if person.pk != user.pk])
+        if official:
+            audit(
+                actor=user,
+                action=AuditEntry.Action.TOURNAMENT_CREATED,
+                target=f"tournament {tournament.pk} ({name})",
+                details={"tournament": tournament.pk, "format": format, "kind": kind},
+            )
+    return tournament
+
+
+# --- entries -----------------------------------------------------------------------------
+
+
+def late_entry_open(tournament: Tournament) -> bool:
+    """A running Swiss that takes late entries, until half its rounds are paired: the
+    player is paired from the next round, with no points for the rounds before."""
+    return (
+        tournament.status == Tournament.Status.RUNNING
+        and tournament.late_entry
+        and tournament.format == Tournament.Format.SWISS
+        and tournament.round_set.count() <= tournament.rounds // 2
+    )
+
+
+def _may_enter(tournament: Tournament, user) -> None:
+    if tournament.status != Tournament.Status.REGISTRATION and not late_entry_open(tournament):
+        raise TournamentError("Entries are closed: the tournament has started or ended.")
+    if user.is_suspended:
+        raise TournamentError("Your account is suspended: you cannot enter tournaments.")
+    if user.is_bot and not tournament.bots_allowed:
+        raise TournamentError("Bots may not enter this tournament.")
+    invited = tournament.invited.filter(pk=user.pk).exists()
+    if (
+        tournament.entry == Tournament.Entry.INVITATION
+        and not invited
+        and user.pk != tournament.created_by_id
+        and not user.is_bot
+    ):
+        raise TournamentError("This tournament is by invitation only.")
+    rating = rating_of(user, tournament.kind, tournament.variant)
+    low, high = tournament.rating_min, tournament.rating_max
+    if not user.is_bot and (
+        (low is not None and rating < low) or (high is not None and rating > high)
+    ):
+        raise TournamentError(
+            f"Your rating, {rating:.0f}, is outside this tournament's range "
+            f"({low or 'any'} to {high or 'any'})."
+        )
+
+
+def _enter(tournament: Tournament, user) -> Entry:
+    if tournament.entries.filter(user=user).exists():
+        raise TournamentError("You have entered already.")
+    if tournament.entries.count() >= tournament.max_players:
+        raise TournamentError("The tournament is full.")
+    entry = Entry.objects.create(
+        tournament=tournament,
+        user=user,
+        rating=rating_of(user, tournament.kind, tournament.variant),
+    )
+    if tournament.status == Tournament.Status.RUNNING:  # a late entry: seeded last
+        entry.seed = tournament.entries.count()
+        entry.save(update_fields=["seed"])
+        return entry
+    if tournament.starts_at is None and tournament.entries.count() == tournament.max_players:
+        jobs.after_commit(START_TASK, tournament.pk)  # full: it starts now
+    return entry
+
+
+@transaction.atomic
+def tournament_enter(*, user, tournament_id) -> Entry:
+    """``user`` enters a tournament open for entries (within its rating range, invited if
+    it is by invitation). A tournament without a start time starts when this fills it."""
+    tournament = _locked(tournament_id)
+    if user.is_bot:
+        raise TournamentError("Bots enter only when the organiser adds them.")
+    _may_enter(tournament, user)
+    return _enter(tournament, user)
+
+
+@transaction.atomic
+def tournament_add_bot(*, user, tournament_id, level: str) -> Entry:
+    """The organiser enters a bot of ``level`` in a tournament that allows bots."""
+    tournament = _locked(tournament_id)
+    if user.pk != tournament.created_by_id:
+        raise NotAPlayer("Only the organiser adds bots.")
+    if not tournament.bots_allowed:
+        raise TournamentError("Bots may not enter this tournament.")
+    levels = dict(get_user_model().BotLevel.choices)
+    if level not in levels:
+        raise TournamentError(f"Choose a bot level: {', '.join(levels.values())}.")
+    seated = set(tournament.entries.values_list("user_id", flat=True))
+    bot = tables.bot_for(level, seated)
+    _may_enter(tournament, bot)
+    return _enter(tournament, bot)
+
+
+def _forfeit_games(tournament: Tournament, entry: Entry, *, actor) -> int:
+    """Every game of ``entry``'s still going in ``tournament`` forfeited by the variant's
+    policy (``services.seat_leave``): at two seats the opponent wins, at more the seat
+    leaves and ranks last. Returns how many."""
+    count = 0
+    games = Game.objects.filter(
+        tournament_table__round__tournament=tournament,
+        status=Game.Status.ACTIVE,
+        seats__user=entry.user,
+    ).values_list("pk", flat=True)
+    for game_id in list(games):
+        game = services.lock_game(game_id)
+        seat = game.seat_of(entry.user)
+        if game.status == Game.Status.ACTIVE and not services.seat_has_left(game, seat):
+            services.seat_leave(game, seat, GameSeat.Status.FORFEITED, actor=actor)
+            count += 1
+    return count
+
+
+def _leave(tournament: Tournament, entry: Entry, *, actor, removed: bool) -> None:
+    if tournament.status == Tournament.Status.REGISTRATION:
+        entry.delete()
+        return
+    if entry.withdrawn_at is not None:
+        raise TournamentError("That player has withdrawn already.")
+    entry.withdrawn_at = timezone.now()
+    entry.removed = removed
+    if tournament.format == Tournament.Format.KNOCKOUT and entry.eliminated_in is None:
+        # Out in the round being played: placed with that round's losers.
+        entry.eliminated_in = tournament.round_set.count()
+    entry.save(update_fields=["withdrawn_at", "removed", "eliminated_in"])
+    _forfeit_games(tournament, entry, actor=actor)
+    jobs.after_commit(ADVANCE_TASK, tournament.pk)
+
+
+@transaction.atomic
+def tournament_withdraw(*, user, tournament_id) -> None:
+    """``user`` leaves: before the start their entry goes; once running they are paired no
+    more and every game of theirs still going is forfeited. Their results so far stay."""
+    tournament = _locked(tournament_id)
+    if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
+        raise TournamentError("The tournament is over.")
+    entry = tournament.entries.filter(user=user).first()
+    if entry is None:
+        raise NotAPlayer("You have not entered this tournament.")
+    _leave(tournament, entry, actor=user, removed=False)
+
+
+# --- moderation --------------------------------------------------------------------------
+
+
+def _moderator(actor) -> None:
+    if not actor.has_perm("games.moderate_game"):
+        raise NotAPlayer("Only moderators can do that.")
+
+
+def _reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason or len(reason) > 1000:
+        raise TournamentError("Give a reason, under 1,000 characters.")
+    return reason
+
+
+@transaction.atomic
+def tournament_remove(*, actor, tournament_id, user_id, reason: str) -> None:
+    """A moderator removes a player: as a withdrawal, their games forfeited; audited."""
+    _moderator(actor)
+    reason = _reason(reason)
+    tournament = _locked(tournament_id)
+    entry = tournament.entries.select_related("user").filter(user_id=user_id).first()
+    if entry is None:
+        raise NoSuchTournament("That player is not in this tournament.")
+    if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
+        raise TournamentError("The tournament is over.")
+    user = entry.user
+    _leave(tournament, entry, actor=None, removed=True)
+    audit(
+        actor=actor,
+        action=AuditEntry.Action.TOURNAMENT_REMOVED,
+        target=f"{user.username} from tournament {tournament.pk} ({tournament.name})",
+        target_user=user,
+        reason=reason,
+        details={"tournament": tournament.pk},
+    )
+
+
+@transaction.atomic
+def tournament_cancel(*, actor, tournament_id, reason: str = "") -> Tournament:
+    """Cancel a tournament: the organiser before it starts, a moderator at any time before
+    its end (audited). Games already going are played out; no round follows."""
+    tournament = _locked(tournament_id)
+    moderator = actor.has_perm("games.moderate_game")
+    if not moderator and actor.pk != tournament.created_by_id:
+        raise NotAPlayer("Only the organiser or a moderator can cancel a tournament.")
+    if tournament.status not in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING):
+        raise TournamentError("The tournament is over.")
+    if not moderator and tournament.status != Tournament.Status.REGISTRATION:
+        raise TournamentError("It has started: only a moderator can cancel it now.")
+    if moderator and actor.pk != tournament.created_by_id:
+        reason = _reason(reason)
+    tournament.status = Tournament.Status.CANCELLED
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["status", "finished_at"])
+    _tell_all(tournament, f"{tournament.name} has been cancelled.", seq=CANCELLED_SEQ)
+    if moderator:
+        audit(
+            actor=actor,
+            action=AuditEntry.Action.TOURNAMENT_CANCELLED,
+            target=f"tournament {tournament.pk} ({tournament.name})",
+            reason=reason,
+            details={"tournament": tournament.pk},
+        )
+    return tournament
+
+
+# --- notices -----------------------------------------------------------------------------
+
+
+def _tell_all(tournament: Tournament, text: str, *, seq: int) -> None:
+    """News without a game for every player entered: on the notifications page, by e-mail
+    and push as each prefers; once per (player, ``seq``), ``seq`` the round (0 the start,
+    ``rounds + 1`` the end, ``CANCELLED_SEQ`` a cancellation)."""
+    link = tournament.get_absolute_url()
+    told = set(
+        Notification.objects.filter(
+            game=None, kind=Notification.Kind.TOURNAMENT, seq=seq, link=link
+        ).values_list("user_id", flat=True)
+    )
+    for entry in tournament.entries.select_related("user"):
+        if entry.user_id in told:
+            continue
+        notify(
+            user=entry.user,
+            game=None,
+            kind=Notification.Kind.TOURNAMENT,
+            seq=seq,
+            text=text,
+            link=link,
+            subject=text,
+        )
+
+
+def _round_notice(tournament: Tournament, number: int, game: Game) -> None:
+    """Each player at a new table of round ``number`` is told their game has begun."""
+    for player in game.players:
+        others = ", ".join(p.username for p in game.players if p.pk != player.pk)
+        text = f"{tournament.name}, round {number}: your game against {others} has begun."
+        notify(
+            user=player,
+            game=game,
+            kind=Notification.Kind.TOURNAMENT,
+            seq=0,
+            text=text,
+            subject=f"{tournament.name}, round {number}",
+        )
+
+
+# --- the start and the rounds --------------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_start(*, tournament_id, now=None) -> bool:
+    """Start a tournament open for entries when it is due (its start time reached, or full
+    without one): seeds from the ratings at entry (1 the highest), the number of rounds of
+    a round robin or knockout, and round 1's games. At the start time with fewer than the
+    minimum players it is cancelled instead. True when it started; a second run does
+    nothing."""
+    now = now or timezone.now()
+    tournament = _locked(tournament_id)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        return False
+    count = tournament.entries.count()
+    due = (tournament.starts_at is not None and tournament.starts_at <= now) or (
+        tournament.starts_at is None and count >= tournament.max_players
+    )
+    if not due:
+        return False
+    if count < tournament.min_players:
+        tournament.status = Tournament.Status.CANCELLED
+        tournament.finished_at = now
+        tournament.save(update_fields=["status", "finished_at"])
+        text = f"{tournament.name} was cancelled: too few players entered."
+        _tell_all(tournament, text, seq=CANCELLED_SEQ)
+        return False
+    entries = sorted(tournament.entries.all(), key=lambda e: (-e.rating, e.joined_at, e.pk))
+    for seed, entry in enumerate(entries, 1):
+        entry.seed = seed
+    Entry.objects.bulk_update(entries, ["seed"])
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        tournament.rounds = len(_round_robin_schedule(tournament, entries))
+    elif tournament.format == Tournament.Format.KNOCKOUT:
+        tournament.rounds = pairing.knockout_rounds(len(entries))
+    tournament.status = Tournament.Status.RUNNING
+    tournament.started_at = now
+    tournament.save(update_fields=["rounds", "status", "started_at"])
+    _tell_all(tournament, f"{tournament.name} has begun: round 1 is paired.", seq=0)
+    _round_open(tournament, 1)
+    return True
+
+
+def tournaments_due(*, now=None) -> list[int]:
+    """The tournaments open for entries whose start time has come."""
+    now = now or timezone.now()
+    return list(
+        Tournament.objects.filter(
+            status=Tournament.Status.REGISTRATION, starts_at__lte=now
+        ).values_list("pk", flat=True)
+    )
+
+
+def _round_robin_schedule(tournament: Tournament, entries: list[Entry]) -> list:
+    """Every round of a round robin as (tables of entry ids, byes), from the seeds."""
+    ids = [e.pk for e in sorted(entries, key=lambda e: e.seed)]
+    if tournament.seats == 2:
+        return [
+            (
+                [[a, b] for a, b in pairs if a is not None and b is not None],
+                [a if b is None else b for a, b in pairs if a is None or b is None],
+            )
+            for pairs in pairing.circle_rounds(ids)
+        ]
+    return pairing.group_rounds(ids, tournament.seats)
+
+
+def played_of(tournament: Tournament) -> list[scoring.Played]:
+    """Every table of the tournament as ``standings.Played`` (places once done)."""
+    out = []
+    tables_ = (
+        Table.objects.filter(round__tournament=tournament)
+        .select_related("round")
+        .prefetch_related("seats")
+        .order_by("round__number", "board", "leg")
+    )
+    for table in tables_:
+        seats = list(table.seats.all())
+        players = tuple(s.entry_id for s in seats)
+        places = tuple(s.place for s in seats) if table.done else None
+        out.append(scoring.Played(table.round.number, players, places, bye=table.is_bye))
+    return out
+
+
+def standing_of(tournament: Tournament, entries=None) -> list[scoring.Line]:
+    """The standings now: points and the format's tie-breaks (``standings.ranked``)."""
+    entries = list(entries if entries is not None else tournament.entries.all())
+    lines = scoring.lines_of(
+        [e.pk for e in entries],
+        played_of(tournament),
+        points=tournament.place_points,
+        bye=tournament.bye,
+    )
+    seed = {e.pk: e.seed or 10_000 + i for i, e in enumerate(entries)}
+    order = scoring.tie_breaks(tournament.format, tournament.seats)
+    return scoring.ranked(lines, order, seed)
+
+
+def _round_open(tournament: Tournament, number: int) -> Round:
+    """Pair round ``number`` and start all its games at once: board 1 first, the byes
+    after the games (in a knockout, at their place in the bracket)."""
+    entries = {e.pk: e for e in tournament.entries.select_related("user")}
+    rnd = Round.objects.create(tournament=tournament, number=number)
+    if tournament.format == Tournament.Format.SWISS:
+        slots = _swiss_round(tournament, entries)
+    elif tournament.format == Tournament.Format.ROUND_ROBIN:
+        slots = _robin_round(tournament, entries, number)
+    else:
+        slots = _knockout_round(tournament, entries, number)
+    for board, slot in enumerate(slots, 1):
+        if len(slot) == 1:
+            table = Table.objects.create(round=rnd, board=board, done=True)
+            TableSeat.objects.create(table=table, entry=entries[slot[0]], place=1, bye=True)
+        else:
+            _table_start(tournament, rnd, board, [entries[pk] for pk in slot])
+    return rnd
+
+
+def _table_start(tournament, rnd: Round, board: int, players: list[Entry], leg: int = 1):
+    game = tables.table_seat(
+        players=[e.user for e in players],
+        kind=tournament.kind,
+        variant=tournament.variant,
+        days_per_move=tournament.days_per_move,
+        rated=tournament.rated,
+        created_by=tournament.created_by,
+        notice=partial(_round_notice, tournament, rnd.number),
+    )
+    table = Table.objects.create(round=rnd, board=board, leg=leg, game=game)
+    TableSeat.objects.bulk_create(TableSeat(table=table, entry=e) for e in players)
+    return table
+
+
+def _met(tournament: Tournament) -> tuple[dict, dict]:
+    """(how often each pair of entries met, how many byes each entry had)."""
+    meetings, byes = {}, {}
+    for table in played_of(tournament):
+        if table.bye:
+            byes[table.players[0]] = byes.get(table.players[0], 0) + 1
+            continue
+        for i, a in enumerate(table.players):
+            for b in table.players[i + 1 :]:
+                key = frozenset((a, b))
+                meetings[key] = meetings.get(key, 0) + 1
+    return meetings, byes
+
+
+def _swiss_round(tournament, entries: dict) -> list[list[int]]:
+    lines = standing_of(tournament, entries.values())
+    standing = [line.player for line in lines if entries[line.player].active]
+    meetings, byes = _met(tournament)
+    if tournament.seats == 2:
+        points = {line.player: line.points for line in lines}
+        pairs, bye = pairing.swiss_pairs(standing, points, set(meetings), byes)
+        return [list(p) for p in pairs] + ([[bye]] if bye is not None else [])
+    groups, out = pairing.swiss_tables(
+        standing, tournament.seats, lambda a, b: meetings.get(frozenset((a, b)), 0), byes
+    )
+    return groups + [[pk] for pk in out]
+
+
+def _robin_round(tournament, entries: dict, number: int) -> list[list[int]]:
+    """Round ``number`` of the schedule fixed by the seeds. A withdrawn player's seat is
+    empty: the others at that table play at the seats left when the variant allows that
+    count, else each has a bye."""
+    schedule = _round_robin_schedule(tournament, list(entries.values()))
+    groups, byes = schedule[number - 1]
+    info = registry.rules(tournament.kind).variants[tournament.variant]
+    out_groups, out_byes = [], [pk for pk in byes if entries[pk].active]
+    for group in groups:
+        left = [pk for pk in group if entries[pk].active]
+        if len(left) == len(group) or (len(left) >= 2 and len(left) in info.seat_counts):
+            out_groups.append(left)
+        else:
+            out_byes.extend(left)
+    return out_groups + [[pk] for pk in out_byes]
+
+
+def _winner_of(tournament: Tournament, table: Table) -> Entry | None:
+    """A knockout table's winner: the one placed first alone; when level, the higher seed
+    by the "higher seed" rule, or None ("play again") unless a player has withdrawn."""
+    seats = list(table.seats.select_related("entry"))
+    if table.is_bye:
+        return seats[0].entry
+    active = [s for s in seats if s.entry.active]
+    if len(active) == 1:
+        return active[0].entry
+    first = [s for s in seats if s.place == 1]
+    if len(first) == 1:
+        return first[0].entry
+    if tournament.tie == Tournament.Tie.SEED:
+        return min((s.entry for s in seats), key=lambda e: e.seed)
+    return None
+
+
+def _knockout_round(tournament, entries: dict, number: int) -> list[list[int]]:
+    """The round's ties in bracket order, so that the winners of boards 1 and 2 meet next,
+    then 3 and 4 ...; a bye (no opponent in the bracket, or one who withdrew) is a slot of
+    one: that player goes through."""
+    by_seed = {e.seed: e for e in entries.values()}
+    if number == 1:
+        ties = [
+            (by_seed[a].pk, by_seed[b].pk if b is not None else None)
+            for a, b in pairing.knockout_bracket(len(by_seed))
+        ]
+    else:
+        previous = Round.objects.get(tournament=tournament, number=number - 1)
+        winners = [_winner_of(tournament, table).pk for table in _last_legs(previous)]
+        ties = list(zip(winners[::2], winners[1::2], strict=True))
+    slots = []
+    for a, b in ties:
+        live = [pk for pk in (a, b) if pk is not None and entries[pk].active]
+        slots.append(live if len(live) == 2 else [a if b is None or not entries[b].active else b])
+    return slots
+
+
+def _last_legs(rnd: Round) -> list[Table]:
+    """The last table at each board of a knockout round, board 1 first."""
+    last = {}
+    for table in rnd.tables.order_by("board", "leg"):
+        last[table.board] = table
+    return [last[board] for board in sorted(last)]
+
+
+# --- results and the next round ------------------------------------------------------------
+
+
+def _places_of(game: Game, table: Table) -> dict[int, int]:
+    """Each player's place at a game that has ended, by user id: the seat rows' ranks; an
+    aborted game ranks whoever aborted it last and the others level first."""
+    seats = list(game.seats.all())
+    if game.status == Game.Status.ABORTED:
+        last = len(seats)
+        return {s.user_id: (last if s.user_id == game.aborted_by_id else 1) for s in seats}
+    return {s.user_id: s.rank or len(seats) for s in seats}
+
+
+def _collect(tournament: Tournament, rnd: Round) -> tuple[int, bool]:
+    """Copy the places of the round's ended games into its tables: (how many tables it
+    finished now, whether every table of the round is done)."""
+    ended = rnd.tables.filter(done=False, game__status__in=FINISHED_STATUSES)
+    collected = 0
+    for table in ended.select_related("game"):
+        game = table.game
+        collected += 1
+        places = _places_of(game, table)
+        seats = list(table.seats.select_related("entry"))
+        for seat in seats:
+            seat.place = places[seat.entry.user_id]
+        TableSeat.objects.bulk_update(seats, ["place"])
+        table.done = True
+        table.save(update_fields=["done"])
+        _count_timeouts(tournament, game, [seat.entry for seat in seats])
+        knockout = tournament.format == Tournament.Format.KNOCKOUT
+        if knockout and _winner_of(tournament, table) is None:  # level: they play again
+            players = [seat.entry for seat in seats]
+            _table_start(tournament, rnd, table.board, players, leg=table.leg + 1)
+    return collected, not rnd.tables.filter(done=False).exists()
+
+
+def _count_timeouts(tournament: Tournament, game: Game, entries: list[Entry]) -> None:
+    """Count the games ``game``'s players lost on time; drop (as a withdrawal, told so) a
+    player who reached the tournament's ``max_timeouts`` (0: nobody is dropped)."""
+    timed_out = set(
+        game.seats.filter(status=GameSeat.Status.TIMED_OUT).values_list("user_id", flat=True)
+    )
+    for entry in entries:
+        if entry.user_id not in timed_out:
+            continue
+        entry.timeouts += 1
+        entry.save(update_fields=["timeouts"])
+        limit = tournament.max_timeouts
+        if limit and entry.timeouts >= limit and entry.active:
+            entry.withdrawn_at = timezone.now()
+            entry.save(update_fields=["withdrawn_at"])
+            _forfeit_games(tournament, entry, actor=None)
+            notify(
+                user=entry.user,
+                game=None,
+                kind=Notification.Kind.TOURNAMENT,
+                seq=DROPPED_SEQ,
+                text=f"You were dropped from {tournament.name}: {entry.timeouts} games "
+                "lost on time.",
+                link=tournament.get_absolute_url(),
+            )
+
+
+def _knockout_close(tournament: Tournament, rnd: Round) -> None:
+    for table in _last_legs(rnd):
+        winner = _winner_of(tournament, table)
+        for seat in table.seats.select_related("entry"):
+            if seat.entry_id != winner.pk:
+                seat.entry.eliminated_in = rnd.number
+                seat.entry.save(update_fields=["eliminated_in"])
+
+
+@transaction.atomic
+def tournament_advance(*, tournament_id) -> str:
+    """Collect the results of the current round's ended games; when the round is done,
+    pair the next one, or end the tournament after the last. Returns what it did
+    ("waiting", "round <n>", "finished", or "idle" for a tournament not running).
+    Idempotent: run again it finds nothing new."""
+    tournament = _locked(tournament_id)
+    if tournament.status != Tournament.Status.RUNNING:
+        return "idle"
+    rnd = tournament.round_set.order_by("-number").first()
+    collected, done = _collect(tournament, rnd)
+    if collected:  # the players' open tournament pages redraw their standings
+        push.people_changed(set(tournament.entries.values_list("user_id", flat=True)))
+    if not done:
+        return "waiting"
+    if rnd.finished_at is None:
+        rnd.finished_at = timezone.now()
+        rnd.save(update_fields=["finished_at"])
+        if tournament.format == Tournament.Format.KNOCKOUT:
+            _knockout_close(tournament, rnd)
+    active = tournament.entries.filter(withdrawn_at__isnull=True)
+    alive = active.filter(eliminated_in__isnull=True).count()
+    last = rnd.number >= tournament.rounds or alive < (
+        2 if tournament.format == Tournament.Format.KNOCKOUT else tournament.seats
+    )
+    if last:
+        _finish(tournament)
+        return "finished"
+    number = rnd.number + 1
+    _round_open(tournament, number)
+    _tell_all(tournament, f"{tournament.name}: round {number} is paired.", seq=number)
+    return f"round {number}"
+
+
+def _finish(tournament: Tournament) -> None:
+    entries = list(tournament.entries.all())
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        places = scoring.knockout_places(
+            {e.pk: e.eliminated_in for e in entries}, tournament.rounds
+        )
+    else:
+        order = standing_of(tournament, entries)
+        withdrawn = {e.pk for e in entries if not e.active}
+        order = [line for line in order if line.player not in withdrawn] + [
+            line for line in order if line.player in withdrawn
+        ]
+        places = {line.player: i for i, line in enumerate(order, 1)}
+    for entry in entries:
+        entry.place = places[entry.pk]
+    Entry.objects.bulk_update(entries, ["place"])
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["status", "finished_at"])
+    winners = ", ".join(e.user.username for e in entries if e.place == 1)
+    text = f"{tournament.name} is over: won by {winners}."
+    _tell_all(tournament, text, seq=tournament.rounds + 1)
+
+
+def tournament_of_game(game_id) -> int | None:
+    """The tournament a game was played in, or None."""
+    return (
+        Table.objects.filter(game_id=game_id).values_list("round__tournament_id", flat=True).first()
+    )
+
+
+def games_over_time(*, now=None) -> list[int]:
+    """Ids of the running tournaments' games still going past their tournament's longest
+    duration."""
+    now = now or timezone.now()
+    out = []
+    rows = Table.objects.filter(
+        round__tournament__status=Tournament.Status.RUNNING, game__status=Game.Status.ACTIVE
+    ).values_list("game_id", "game__started_at", "round__tournament__max_days")
+    for game_id, started, max_days in rows:
+        if started is not None and started + timedelta(days=max_days) <= now:
+            out.append(game_id)
+    return out
+
+
+def game_decide(*, game_id) -> bool:
+    """A tournament game past its longest duration, decided by the standing now."""
+    verdict = "The tournament's longest duration for a game was reached: decided by the standing."
+    return services.game_decide_by_standing(game_id=game_id, verdict=verdict) is not None
