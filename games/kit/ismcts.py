@@ -125,6 +125,25 @@ class Node:
         self.children: dict = {}
 
 
+def select(children: dict, keyed, exploration: float, log=math.log, sqrt=math.sqrt):
+    """One step down the tree: among ``keyed`` (key, action) pairs legal here, those with
+    no child yet, else the child of the best UCB1 score with availability counts (each
+    child's availability counts up here). Returns (untried pairs, best child, its action);
+    the untried are to be expanded first."""
+    untried = []
+    best, best_action, best_score = None, None, -1.0
+    for k, action in keyed:
+        child = children.get(k)
+        if child is None:
+            untried.append((k, action))
+            continue
+        child.avail += 1
+        score = child.total / child.visits + exploration * sqrt(log(child.avail) / child.visits)
+        if score > best_score:
+            best, best_action, best_score = child, action, score
+    return untried, best, best_action
+
+
 def search(game: SearchGame, view: dict, rng: random.Random, iterations: int, exploration: float):
     """Grow the tree for ``view``'s seat; the root's children by action key."""
     root = Node(None)
@@ -132,7 +151,6 @@ def search(game: SearchGame, view: dict, rng: random.Random, iterations: int, ex
     draw = game.sampler(view)
     rollout = game.rollout
     horizon = game.horizon
-    log, sqrt = math.log, math.sqrt
     for _ in range(iterations):
         state = draw(rng)
         start = state
@@ -140,22 +158,9 @@ def search(game: SearchGame, view: dict, rng: random.Random, iterations: int, ex
         node = root
         path = []
         while not state.over and not (stop and stop(state)):
-            legal = state.legal_actions()
             children = node.children
-            untried = []
-            best, best_action, best_score = None, None, -1.0
-            for action in legal:
-                k = key(action)
-                child = children.get(k)
-                if child is None:
-                    untried.append((k, action))
-                    continue
-                child.avail += 1
-                score = child.total / child.visits + exploration * sqrt(
-                    log(child.avail) / child.visits
-                )
-                if score > best_score:
-                    best, best_action, best_score = child, action, score
+            keyed = [(key(action), action) for action in state.legal_actions()]
+            untried, best, best_action = select(children, keyed, exploration)
             if untried:
                 k, action = untried[rng.randrange(len(untried))]
                 child = children[k] = Node(state.to_move)
@@ -184,12 +189,16 @@ class SearchBot:
         self.iterations = iterations
         self.exploration = exploration
 
+    def root(self, view: dict, seed=None) -> Node:
+        """The searched tree's root for ``view`` (its children keyed by ``game.key``)."""
+        return search(self.game, view, random.Random(seed), self.iterations, self.exploration)
+
     def visits(self, view: dict, seed=None) -> list[tuple[dict, int, float]]:
         """(action, visits, mean reward) for each of the view's legal actions."""
         legal = view["legal_actions"]
         if not legal:
             raise ValueError("the seat has no legal action")
-        root = search(self.game, view, random.Random(seed), self.iterations, self.exploration)
+        root = self.root(view, seed)
         rows = []
         for action in legal:
             child = root.children.get(self.game.key(action))

@@ -1,4 +1,4 @@
-"""XIX's strong and expert bots: information-set search through games.kit.ismcts."""
+"""XIX's strong and expert bots: information-set search (XIX's own loop; the kit's in v2)."""
 
 import random
 import time
@@ -112,3 +112,117 @@ def test_versus_plays_the_flat_bot_at_a_budget_per_side(capsys):
     for wrong in (["--a", "master"], ["--a", "heuristic:5"], ["--a", "strong:0"]):
         with pytest.raises(SystemExit):
             main([*wrong, "--b", "random"])
+
+
+# --- issue 33: the exchange search's parts ----------------------------------------------
+
+
+def test_the_score_table_reads_the_end_rules_exactly():
+    """Seat 0's chance at the end of an exchange: the result where the score ends the game
+    (exactly 19 in all: the lower wins; else 19 or more: the higher), the table between."""
+    from games.xix.bots.heuristic import score_table
+    from games.xix.bots.search import chance_to_win
+
+    assert chance_to_win(False, 0, 19, 3, 1, 1) == 1.0  # 19 in all, seat 0 lower
+    assert chance_to_win(False, 12, 7, 3, 1, 1) == 0.0  # 19 in all, seat 0 higher
+    assert chance_to_win(False, 20, 3, 3, 1, 1) == 1.0
+    assert chance_to_win(False, 5, 21, 3, 1, 1) == 0.0
+    assert chance_to_win(False, 9, 9, 3, 1, 1) == 0.5
+    assert chance_to_win(False, 4, 11, 3, 1, 1) == score_table("standard")[(4, 11)]
+    # Talon: over only with every talon card face up and a closed hand empty (ruling 14).
+    assert chance_to_win(True, 10, 3, 0, 0, 1 << 5) == 1.0
+    assert chance_to_win(True, 3, 3, 0, 1 << 4, 0) == 0.5
+    assert chance_to_win(True, 3, 10, 0, 0, 0) == 0.0
+    going_on = chance_to_win(True, 10, 3, 0, 1 << 4, 1 << 5)
+    assert 0.5 < going_on < 1.0
+    # A lead counts for less with more face-down talon cards (more exchanges to come).
+    assert chance_to_win(True, 10, 3, 4, 1, 1) < chance_to_win(True, 10, 3, 1, 1, 1)
+    assert chance_to_win(True, 3, 3, 2, 1, 1) == 0.5
+
+
+def test_the_greedy_rest_of_an_exchange():
+    """All cards shown, each side leads the cheapest card the other cannot beat and follows
+    with the cheapest that takes, else its cheapest; the struck seat keeps the better of
+    abandoning and playing on."""
+    from games.xix.bots.heuristic import score_table
+    from games.xix.bots.search import _greedy, chance_to_win
+
+    table = score_table("standard")
+    mask = lambda *cards: sum(1 << c for c in cards)  # noqa: E731
+    # Seat 0 (4 17 18) leads at one strike each against 2 3 5: 4 falls to 5 and 17 to 2
+    # (19 in all: the lower card takes), so it leads 18; seat 1 throws 2 and, struck twice,
+    # either abandons (3 points to seat 0) or loses 17 against 3 too (5 points).
+    value = _greedy(False, [mask(4, 17, 18), mask(2, 3, 5)], 0, [1, 1], [0, 0], 3, [1, 1])
+    assert value == min(table[(3, 0)], table[(5, 0)])
+    # Seat 1 leading the same cards: seat 0 picks the better of the two for itself.
+    value = _greedy(False, [mask(2, 3, 5), mask(4, 17, 18)], 1, [1, 1], [0, 0], 3, [1, 1])
+    assert value == max(table[(0, 3)], table[(0, 5)])
+    # 2 18 against 1 17: 2 is led, as 17 cannot take it (19 in all: the lower card takes)
+    # and nor can 1; seat 1 throws 1 and then has only 17 against 18.
+    value = _greedy(False, [mask(2, 18), mask(1, 17)], 0, [1, 1], [0, 0], 3, [1, 1])
+    assert value == min(table[(3, 0)], table[(5, 0)])
+    # Talon, 2 10 18 against 1 9 17: there 17 takes 2 and 1 takes 18 (19 in all: the
+    # follower takes), so 2 is led and 9 takes it; seat 0, struck twice, abandons (6 to
+    # seat 1) or plays on: seat 1 leads 1, 10 takes it, and seat 1 abandons (10 to seat
+    # 0) or loses 17 against 18 as well (15).
+    talon = [mask(2, 10, 18), mask(1, 9, 17)]
+    value = _greedy(True, talon, 0, [1, 1], [0, 0], 3, [1, 1])
+    on = min(chance_to_win(True, 10, 0, 3, 1, 1), chance_to_win(True, 15, 0, 3, 1, 1))
+    assert value == max(chance_to_win(True, 0, 6, 3, 1, 1), on)
+
+
+def test_trades_with_hidden_row_positions_are_one_action_at_the_root():
+    """Talon: every face-down talon card is a dealt card the seat has never seen, so a
+    trade names one of them only; the search still returns a legal trade."""
+    from games.xix.bots.knowledge import Knowledge
+    from games.xix.bots.search import root_keys
+
+    state = RULES.new("talon", 2, RULES.deal("group", "talon", 2))
+    rng = random.Random(3)
+    while state.phase != "trade":
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    view = seat_view(state, state.to_move)
+    keys = root_keys(view, Knowledge(view))
+    cards = {a["card"] for a in view["legal_actions"]}
+    assert len(view["legal_actions"]) == 5 * len(cards)
+    assert {(k[2], k[3]) for k in keys} == {(c, 0) for c in cards}
+    move = make_bot("strong", iterations=300).choose(view, "g")
+    assert move in view["legal_actions"] and move["position"] == 0
+
+
+def test_a_cpu_time_budget_stops_the_search():
+    view = decision_after("case", (9, 9), [])
+    bot = make_bot("strong", iterations=10**9, seconds=0.05)
+    started = time.process_time()
+    assert bot.choose(view, "t") in view["legal_actions"]
+    assert time.process_time() - started < 2
+    assert 1 <= bot.last_iterations < 10**9
+
+
+def test_a_lead_the_opponent_let_pass_weighs_the_samples_when_asked():
+    """Deal "case": seat 0 leads 16 and seat 1 throws 7. What would have taken 16 is 17,
+    18 and 3 (3 + 16 = 19: the lower card takes); seat 0 holds 18, so 3 and 17 are the
+    unseen ones. With ``keep`` 0 the sampler mostly deals seat 1 neither of them (at most
+    ``_TRIES`` draws); with the default (1) every sample stands as dealt."""
+    from games.xix.bots.knowledge import Knowledge
+    from games.xix.bots.search import _Sampler, ducked_leads
+
+    state = RULES.new("standard", 2, RULES.deal("case", "standard", 2))
+    for card, seat in ((16, 0), (7, 1)):
+        state, _ = state.apply({"seat": seat, "type": "play", "card": card})
+    assert state.phase == "decide" and state.to_move == 1
+    view = seat_view(state, 0)
+    know = Knowledge(view)
+    takers = 1 << 3 | 1 << 17 | 1 << 18
+    assert ducked_leads(view, know) == [takers]
+    # Seat 1's view has no lead of its own let pass.
+    assert ducked_leads(seat_view(state, 1), Knowledge(seat_view(state, 1))) == []
+    rng = random.Random(1)
+
+    def share(keep):
+        sampler = _Sampler(view, know, False, keep)
+        return sum(bool(sampler.deal(rng).closed[1] & takers) for _ in range(400)) / 400
+
+    dealt, weighed = share(1.0), share(0.0)
+    assert 0.6 < dealt < 0.85  # 1 - C(9, 5) / C(11, 5) = 0.73
+    assert weighed < 0.2
