@@ -51,7 +51,17 @@ def _blocked_by(person, user) -> bool:
 def _table_games() -> list:
     """The choices of game and variant for a table: one group per served game, each
     variant as ``"<kind>/<variant>"`` with its seat counts."""
-    return bot_games(None)
+    return game_choices()
+
+
+def game_choices(only: str | None = None) -> list:
+    """``bot_games(None, only)`` for a select the form renders itself: each label starts
+    with its game's name ("XIX: Standard (2 players)"), which a closed select shows
+    without its group's."""
+    return [
+        (name, [(value, f"{name}: {label}") for value, label in variants])
+        for name, variants in bot_games(None, only)
+    ]
 
 
 def bot_games(level: str | None, only: str | None = None) -> list:
@@ -158,7 +168,7 @@ def _follow_game(form, game: str) -> None:
     first chosen unless the form was posted, and a field for each of its game's table
     options after the players'."""
     kind = game.partition("/")[0]
-    form.fields["game"].choices = bot_games(None, kind)
+    form.fields["game"].choices = game_choices(kind)
     form.fields["game"].initial = game
     form.fields["game"].widget.attrs["data-seat-counts"] = seat_counts_json()
     choices = seat_choices(game)

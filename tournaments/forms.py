@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games import registry
-from games.forms import bot_games
+from games.forms import game_choices
 from games.models import DAYS_PER_MOVE
 from tournaments.models import Tournament
 
@@ -83,7 +83,7 @@ class TournamentForm(forms.Form):
     def __init__(self, *args, user=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
-        self.fields["game"].choices = bot_games(None)
+        self.fields["game"].choices = game_choices()
         if user is None or not user.is_staff:
             del self.fields["official"]
 

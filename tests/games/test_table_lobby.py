@@ -54,7 +54,9 @@ def table_of(creator, seats=5, variant="open", invited=()):
 def test_the_form_offers_the_chosen_games_variants(client, ann):
     page = client.get(LOBBY + "?game=tally").content.decode()
     assert 'value="tally/open"' in page and 'value="tally/partners"' in page
-    assert "Open table (3 to 10 players)" in page and "Partners (4 or 6 players)" in page
+    # Each label names its game: a closed select shows the option alone, not its group.
+    assert "Tally: Open table (3 to 10 players)" in page
+    assert "Tally: Partners (4 or 6 players)" in page
     assert 'value="xactika/bid"' not in page  # another game's: chosen by its card
     # The site's games that seat more than two are offered too (Xeri's partners, Xactika...).
     page = client.get(LOBBY + "?game=xactika").content.decode()
