@@ -244,7 +244,7 @@ def test_v2_is_offered_wherever_xix_is_and_rated_on_its_own_board():
     UserFactory(username="bot-heuristic", is_bot=True, bot_level="heuristic")
     lobby = client_for(carol).get(reverse("games:lobby")).content.decode()
     # The table form (a challenge is a table of two) and "Play a bot" both offer it.
-    assert '<option value="xix/v2">2.0 (2023 rules) (2 players)</option>' in lobby  # under XIX
+    assert '<option value="xix/v2">XIX: 2.0 (2023 rules) (2 players)</option>' in lobby
     bot_option = r'<option value="xix/v2"[^>]*>XIX: 2.0 \(2023 rules\) \(2 players\)[^<]*</option>'
     assert re.search(bot_option, lobby)
     answer = client_for(carol).post(
