@@ -462,6 +462,11 @@ def challenge_decline(request, game_id: int):
 # --- playing: bots and boards --------------------------------------------------------------
 
 
+def _moved(game) -> Status:
+    """The answer to an act, resign or abort: the game's action count and status after it."""
+    return Status(200, {"n_actions": game.n_actions, "status": game.status})
+
+
 def _play_router(kind: str, scope: str, accounts: str) -> Router:
     """The game endpoints of bots (``/api/bot/game/...``) or of people's own programs
     (``/api/board/game/...``): the same endpoints, each for its kind of account."""
@@ -497,7 +502,7 @@ def _play_router(kind: str, scope: str, accounts: str) -> Router:
         game, _state, _events = services.game_act(
             user=request.user, game_id=game_id, action=body.action, expected_seq=body.n_actions
         )
-        return Status(200, {"n_actions": game.n_actions, "status": game.status})
+        return _moved(game)
 
     @router.post(
         "/game/{int:game_id}/resign",
@@ -509,7 +514,7 @@ def _play_router(kind: str, scope: str, accounts: str) -> Router:
     def resign(request, game_id: int):
         """Resign (before each player's first move: the game is aborted instead)."""
         game = services.game_resign(user=request.user, game_id=game_id)
-        return Status(200, {"n_actions": game.n_actions, "status": game.status})
+        return _moved(game)
 
     @router.post(
         "/game/{int:game_id}/abort",
@@ -521,7 +526,7 @@ def _play_router(kind: str, scope: str, accounts: str) -> Router:
     def abort(request, game_id: int):
         """Abort the game while nobody's result is at stake yet."""
         game = services.game_abort_by_player(user=request.user, game_id=game_id)
-        return Status(200, {"n_actions": game.n_actions, "status": game.status})
+        return _moved(game)
 
     @router.post(
         "/game/{int:game_id}/chat",
