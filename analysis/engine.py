@@ -65,19 +65,21 @@ ACCURACY_SLOPE = 4.4
 
 # Per budget, per game: ``samples`` set-ups drawn from the seat's view (one playout each,
 # every legal action played out on the same set-up with the same random numbers) and
-# ``hindsight`` playouts from the true state.
+# ``hindsight`` playouts from the true state. With more than ``keep`` distinct choices the
+# search runs in two rounds: every choice on the ``first`` share of the samples, then the
+# ``keep`` best and the played one on the rest (see ``analyse_decision``).
 BUDGETS: dict[str, object] = {
     "standard": {
-        "xix": {"samples": 64, "hindsight": 32},
-        "xeri": {"samples": 32, "hindsight": 16},
-        "xactika": {"samples": 16, "hindsight": 8},
-        "onexeno": {"samples": 8, "hindsight": 4},
+        "xix": {"samples": 128, "hindsight": 64, "keep": 8, "first": 0.25},
+        "xeri": {"samples": 64, "hindsight": 32, "keep": 8, "first": 0.25},
+        "xactika": {"samples": 16, "hindsight": 8, "keep": 6, "first": 0.25},
+        "onexeno": {"samples": 24, "hindsight": 12, "keep": 6, "first": 0.34},
     },
     "ci": {
-        "xix": {"samples": 24, "hindsight": 12},
-        "xeri": {"samples": 12, "hindsight": 6},
-        "xactika": {"samples": 8, "hindsight": 4},
-        "onexeno": {"samples": 4, "hindsight": 2},
+        "xix": {"samples": 24, "hindsight": 12, "keep": 6, "first": 0.34},
+        "xeri": {"samples": 12, "hindsight": 6, "keep": 6, "first": 0.34},
+        "xactika": {"samples": 8, "hindsight": 4, "keep": 4, "first": 0.5},
+        "onexeno": {"samples": 8, "hindsight": 4, "keep": 4, "first": 0.5},
     },
 }
 
@@ -162,27 +164,59 @@ def analyse_decision(
     view = rules.seat_view(state, seat)
     draw = game.sampler(view)
     rng = random.Random(f"analysis:{key}:{variant}:{seats}:{seed}:{index}")
-    samples = max(1, round(plan["samples"] * game.samples))
-    hindsight = max(1, round(plan["hindsight"] * game.samples))
     n = len(legal)
-    totals = [[0.0] * seats for _ in range(n)]
-    for _ in range(samples):
-        # Common random numbers: one set-up and one playout seed for every action.
-        deal = draw(rng)
-        chance = rng.getrandbits(64)
-        for j, action in enumerate(legal):
-            for s, v in enumerate(game.value(deal, action, random.Random(chance))):
-                totals[j][s] += v
-    truth = [0.0] * n
-    for _ in range(hindsight):
-        chance = rng.getrandbits(64)
-        for j, action in enumerate(legal):
-            truth[j] += game.value(state, action, random.Random(chance))[seat]
-    seats_values = [_mean(row, samples) for row in totals]
-    values = [row[seat] for row in seats_values]
-    truths = [total / hindsight for total in truth]
-    order = sorted(range(n), key=lambda j: (-values[j], j))
     mine = keys.index(played_key)
+    # Actions the game calls one choice (the same position follows) are played out once.
+    group = getattr(game, "group", None)
+    first: dict = {}
+    stands_for = [first.setdefault(group(a) if group else j, j) for j, a in enumerate(legal)]
+    tried = sorted(set(stands_for))
+    samples = max(1, plan["samples"])
+    hindsight = max(1, plan["hindsight"])
+    keep = plan.get("keep") or len(tried)
+    if len(tried) <= keep:
+        rounds = [(tried, samples, hindsight)]
+    else:
+        # Two rounds: every choice on a few samples, then the ``keep`` best of them and the
+        # played one on the rest, valued on those fresh samples alone (so the best's value
+        # is not the luckiest of many noisy figures).
+        share = plan.get("first", 0.25)
+        few, few_h = max(2, round(samples * share)), max(1, round(hindsight * share))
+        rounds = [(tried, few, few_h), (None, samples - few, hindsight - few_h)]
+    info = {j: [[0.0] * seats, 0] for j in tried}
+    truth = {j: [0.0, 0] for j in tried}
+    kept = tried
+    for which, count, count_h in rounds:
+        if which is None:
+            ranked = sorted(tried, key=lambda j: (-info[j][0][seat] / info[j][1], j))
+            kept = sorted(set(ranked[:keep]) | {stands_for[mine]})
+            info.update({j: [[0.0] * seats, 0] for j in kept})
+            which = kept
+        for _ in range(count):
+            # Common random numbers: one set-up and one playout seed for every action.
+            deal = draw(rng)
+            chance = rng.getrandbits(64)
+            for j in which:
+                row = info[j]
+                for s, v in enumerate(game.value(deal, legal[j], random.Random(chance))):
+                    row[0][s] += v
+                row[1] += 1
+        for _ in range(count_h):
+            chance = rng.getrandbits(64)
+            for j in which:
+                truth[j][0] += game.value(state, legal[j], random.Random(chance))[seat]
+                truth[j][1] += 1
+    means = {j: _mean(total, count) for j, (total, count) in info.items()}
+    floor = min(means[j][seat] for j in kept)
+    seats_values, values, truths, searched = [], [], [], []
+    for j in range(n):
+        r = stands_for[j]
+        seats_values.append(means[r])
+        # A choice dropped after the first round is shown no higher than the worst kept.
+        values.append(means[r][seat] if r in kept else min(means[r][seat], floor))
+        truths.append(truth[r][0] / truth[r][1])
+        searched.append(info[r][1])
+    order = sorted(range(n), key=lambda j: (-values[j], j != mine, j))
     best = order[0]
     loss = max(0.0, values[best] - values[mine])
     hindsight_best = max(truths)
@@ -191,7 +225,13 @@ def analyse_decision(
         "seat": seat,
         "played": dict(played),
         "choices": [
-            {"action": dict(legal[j]), "value": values[j], "hindsight": truths[j]} for j in order
+            {
+                "action": dict(legal[j]),
+                "value": values[j],
+                "hindsight": truths[j],
+                "samples": searched[j],
+            }
+            for j in order
         ],
         "best": dict(legal[best]),
         "value": values[mine],
