@@ -48,6 +48,10 @@ The loss of the played action is ``best value - played value`` from the seat's i
 # verdict(loss) -> str
 # THRESHOLDS: dict[str, float]               {"inaccuracy": ..., "mistake": ..., "blunder": ...}
 # BUDGETS: dict[str, object]                 at least "standard"; CI may use a smaller one
+#
+# Keys the search adds beyond the contract: each choice's "samples" (set-ups it was played
+# out on: fewer for a choice dropped after the first round), "loss_error" (the standard
+# error of "loss" over those set-ups), and ``accuracy(loss)`` (one decision's 0-100).
 
 import importlib
 import math
@@ -67,13 +71,15 @@ ACCURACY_SLOPE = 4.4
 # every legal action played out on the same set-up with the same random numbers) and
 # ``hindsight`` playouts from the true state. With more than ``keep`` distinct choices the
 # search runs in two rounds: every choice on the ``first`` share of the samples, then the
-# ``keep`` best and the played one on the rest (see ``analyse_decision``).
+# ``keep`` best and the played one on the rest (see ``analyse_decision``). Where a playout
+# grows with the table, ``work`` gives small tables more: at least ``work // seats``
+# samples (and half as many hindsight playouts).
 BUDGETS: dict[str, object] = {
     "standard": {
         "xix": {"samples": 128, "hindsight": 64, "keep": 8, "first": 0.25},
         "xeri": {"samples": 64, "hindsight": 32, "keep": 8, "first": 0.25},
-        "xactika": {"samples": 16, "hindsight": 8, "keep": 6, "first": 0.25},
-        "onexeno": {"samples": 24, "hindsight": 12, "keep": 6, "first": 0.34},
+        "xactika": {"samples": 16, "hindsight": 8, "keep": 6, "first": 0.25, "work": 240},
+        "onexeno": {"samples": 24, "hindsight": 12, "keep": 6, "first": 0.34, "work": 96},
     },
     "ci": {
         "xix": {"samples": 24, "hindsight": 12, "keep": 6, "first": 0.34},
@@ -171,8 +177,8 @@ def analyse_decision(
     first: dict = {}
     stands_for = [first.setdefault(group(a) if group else j, j) for j, a in enumerate(legal)]
     tried = sorted(set(stands_for))
-    samples = max(1, plan["samples"])
-    hindsight = max(1, plan["hindsight"])
+    samples = max(1, plan["samples"], plan.get("work", 0) // seats)
+    hindsight = max(1, plan["hindsight"], plan.get("work", 0) // seats // 2)
     keep = plan.get("keep") or len(tried)
     if len(tried) <= keep:
         rounds = [(tried, samples, hindsight)]
@@ -186,21 +192,25 @@ def analyse_decision(
     info = {j: [[0.0] * seats, 0] for j in tried}
     truth = {j: [0.0, 0] for j in tried}
     kept = tried
+    draws: dict = {}  # the last round's value of each sample, per choice (for the error)
     for which, count, count_h in rounds:
         if which is None:
             ranked = sorted(tried, key=lambda j: (-info[j][0][seat] / info[j][1], j))
             kept = sorted(set(ranked[:keep]) | {stands_for[mine]})
             info.update({j: [[0.0] * seats, 0] for j in kept})
             which = kept
+        draws = {j: [] for j in which}
         for _ in range(count):
             # Common random numbers: one set-up and one playout seed for every action.
             deal = draw(rng)
             chance = rng.getrandbits(64)
             for j in which:
                 row = info[j]
-                for s, v in enumerate(game.value(deal, legal[j], random.Random(chance))):
+                shares = game.value(deal, legal[j], random.Random(chance))
+                for s, v in enumerate(shares):
                     row[0][s] += v
                 row[1] += 1
+                draws[j].append(shares[seat])
         for _ in range(count_h):
             chance = rng.getrandbits(64)
             for j in which:
@@ -216,9 +226,11 @@ def analyse_decision(
         values.append(means[r][seat] if r in kept else min(means[r][seat], floor))
         truths.append(truth[r][0] / truth[r][1])
         searched.append(info[r][1])
-    order = sorted(range(n), key=lambda j: (-values[j], j != mine, j))
+    # Ties: the played action first, then the choices kept to the end.
+    order = sorted(range(n), key=lambda j: (-values[j], j != mine, stands_for[j] not in kept, j))
     best = order[0]
     loss = max(0.0, values[best] - values[mine])
+    error = _paired_error(draws[stands_for[best]], draws[stands_for[mine]])
     hindsight_best = max(truths)
     return {
         "index": index,
@@ -241,9 +253,20 @@ def analyse_decision(
         "hindsight_best": hindsight_best,
         "hindsight_loss": max(0.0, hindsight_best - truths[mine]),
         "seats_value": seats_values[mine],
+        "loss_error": error,
         "verdict": verdict(loss),
         "cpu": time.process_time() - started,
     }
+
+
+def _paired_error(best: list[float], mine: list[float]) -> float:
+    """The standard error of the mean of ``best - mine`` over the same samples."""
+    n = len(mine)
+    if n < 2:
+        return 0.0
+    diffs = [b - m for b, m in zip(best, mine, strict=True)]
+    mean = sum(diffs) / n
+    return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
 
 
 def accuracy(loss: float) -> float:

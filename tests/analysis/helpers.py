@@ -48,6 +48,9 @@ def check_shape(result: dict, key: str, variant: str, seats: int, setup, actions
     assert abs(result["loss"] - (result["best_value"] - result["value"])) < 1e-9
     assert result["hindsight_best"] == max(c["hindsight"] for c in choices)
     assert result["hindsight_loss"] >= 0.0
+    assert result["loss_error"] >= 0.0
+    assert all(c["samples"] >= 1 for c in choices)
+    assert mine["samples"] == max(c["samples"] for c in choices)  # kept to the end
     assert len(result["seats_value"]) == seats
     assert result["seats_value"][result["seat"]] == result["value"]
     assert result["verdict"] == engine.verdict(result["loss"]) and result["verdict"] in VERDICTS
