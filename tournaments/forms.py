@@ -78,6 +78,16 @@ class TournamentForm(forms.Form):
         required=False,
         help_text="0 or empty: never.",
     )
+    rolling = forms.BooleanField(
+        label="Rolling (Swiss: each player paired as soon as their game ends)", required=False
+    )
+    advance = forms.IntegerField(
+        label="Knockout at more than two: how many go through from each table",
+        min_value=1,
+        max_value=9,
+        required=False,
+        help_text="Empty: the top half.",
+    )
     official = forms.BooleanField(label="Official (staff)", required=False)
 
     def __init__(self, *args, user=None, **kwargs):
@@ -119,4 +129,5 @@ class TournamentForm(forms.Form):
         data["rating_max"] = _optional_int(data.get("rating_max"))
         data.setdefault("official", False)
         data["max_timeouts"] = data.get("max_timeouts") or 0
+        data["advance"] = _optional_int(data.get("advance"))
         return data

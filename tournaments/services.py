@@ -934,7 +934,7 @@ def _rolling_pair(tournament: Tournament, now) -> int:
         kept = []
         for group in groups:
             repeat = any(meetings.get(frozenset((a, b))) for a, b in combinations(group, 2))
-            if not repeat or busy or waited.intersection(group):
+            if not repeat or not busy or waited.intersection(group):
                 kept.append(group)
             else:
                 left.extend(group)

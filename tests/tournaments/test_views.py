@@ -171,11 +171,11 @@ def test_htmx_redraws_the_standings_alone_and_profiles_list_tournaments(
     assert html.lstrip().startswith('<div id="tournament-live"') and "<html" not in html
     assert "HX-Request" in partial["Vary"]
     profile = Client().get(reverse("players:profile", args=[people[1].username])).content.decode()
-    assert "Spring Swiss" in profile and "Won <a" not in profile
+    assert "Spring Swiss" in profile and "Winner of <a" not in profile
     t = play_out(t, random.Random(4), django_capture_on_commit_callbacks)
     winner = Entry.objects.get(tournament=t, place=1).user
     profile = Client().get(reverse("players:profile", args=[winner.username])).content.decode()
-    assert "Won <a" in profile and "1 of 4" in profile
+    assert "Winner of <a" in profile and "1 of 4" in profile
 
 
 def test_every_page_links_to_the_tournaments():
