@@ -282,17 +282,29 @@ def _in_tournament(tournament: Tournament, user) -> bool:
 
 
 def _full(tournament: Tournament) -> bool:
-    """Every place taken (and, for teams, every team complete)."""
+    """Every place taken (and, for teams, by complete teams)."""
     entries = tournament.entries
-    if entries.count() < tournament.max_players:
-        return False
-    return not tournament.teams or not entries.filter(partner_confirmed=False).exists()
+    if not tournament.teams:
+        return entries.count() >= tournament.max_players
+    complete = entries.filter(partner_confirmed=True).count()
+    return complete >= tournament.max_players and complete == entries.count()
+
+
+def _places_used(tournament: Tournament, *, alone: int = 0, teams: int = 0) -> int:
+    """The places taken, with ``alone`` or ``teams`` more: a team (or one who invited a
+    partner) takes one; two entered alone take one between them (they will be teamed)."""
+    if not tournament.teams:
+        return tournament.entries.count() + alone + teams
+    paired = tournament.entries.filter(partner__isnull=False).count() + teams
+    single = tournament.entries.filter(partner__isnull=True).count() + alone
+    return paired + (single + 1) // 2
 
 
 def _enter(tournament: Tournament, user, partner=None) -> Entry:
     if _in_tournament(tournament, user):
         raise TournamentError("You have entered already.")
-    if tournament.entries.count() >= tournament.max_players:
+    more = {"teams": 1} if partner is not None else {"alone": 1}
+    if _places_used(tournament, **more) > tournament.max_players:
         raise TournamentError("The tournament is full.")
     entry = Entry.objects.create(
         tournament=tournament,
@@ -363,6 +375,12 @@ def tournament_partner_invite(*, user, tournament_id, partner) -> Entry:
         raise NotAPlayer("Enter the tournament first.")
     if entry.partner_confirmed:
         raise TournamentError("Your team is complete.")
+    if entry.partner is None and _places_used(tournament, teams=1, alone=-1) > (
+        tournament.max_players
+    ):
+        raise TournamentError(
+            "The tournament is full: you will be teamed up with another who entered alone."
+        )
     _invite_partner(tournament, entry, partner)
     return entry
 
@@ -421,6 +439,8 @@ def tournament_team_form(*, user, tournament_id, first_id, second_id) -> Entry:
     if first.pk == second.pk:
         raise TournamentError("Choose two different entrants.")
     _team_up(tournament, first, second)
+    if tournament.starts_at is None and _full(tournament):
+        jobs.after_commit(START_TASK, tournament.pk)  # full: it starts now
     return first
 
 
@@ -668,14 +688,43 @@ def _round_notice(tournament: Tournament, number: int, entries: list, game: Game
 # --- the start and the rounds --------------------------------------------------------------
 
 
-@transaction.atomic
+def _seeded(entries) -> list[Entry]:
+    """Entries in seed order: by rating at entry, the highest first; then by time of entry."""
+    return sorted(entries, key=lambda e: (-e.rating, e.joined_at, e.pk))
+
+
+def _draft_schedule(tournament_id, now) -> tuple[list[int], list] | None:
+    """A round robin's schedule worked out before the start takes the tournament's lock
+    (it is the costly part: seconds at 24 players at four seats), from the entries as
+    they are: (the entry ids in seed order it assumes, the schedule). The start uses it
+    when the entries are still those; else it works the schedule out again."""
+    t = Tournament.objects.filter(
+        pk=tournament_id,
+        format=Tournament.Format.ROUND_ROBIN,
+        status=Tournament.Status.REGISTRATION,
+    ).first()
+    if t is None or t.teams:  # a team tournament completes its teams at the start
+        return None
+    if (t.starts_at or now) > now or (t.starts_at is None and not _full(t)):
+        return None  # not due
+    ids = [e.pk for e in _seeded(t.entries.all())]
+    if len(ids) < max(t.min_players, 2):
+        return None
+    return ids, _round_robin_schedule(t, ids)
+
+
 def tournament_start(*, tournament_id, now=None) -> bool:
     """Start a tournament open for entries when it is due (its start time reached, or full
     without one): seeds from the ratings at entry (1 the highest), the number of rounds of
     a round robin or knockout, and round 1's games. At the start time with fewer than the
     minimum players it is cancelled instead. True when it started; a second run does
-    nothing."""
+    nothing. A round robin's schedule is worked out first, outside the transaction."""
     now = now or timezone.now()
+    return _start(tournament_id, now, _draft_schedule(tournament_id, now))
+
+
+@transaction.atomic
+def _start(tournament_id, now, draft) -> bool:
     tournament = _locked(tournament_id)
     if tournament.status != Tournament.Status.REGISTRATION:
         return False
@@ -694,13 +743,15 @@ def tournament_start(*, tournament_id, now=None) -> bool:
         text = f"{tournament.name} was cancelled: too few players entered."
         _tell_all(tournament, text, seq=CANCELLED_SEQ)
         return False
-    entries = sorted(tournament.entries.all(), key=lambda e: (-e.rating, e.joined_at, e.pk))
+    entries = _seeded(tournament.entries.all())
     for seed, entry in enumerate(entries, 1):
         entry.seed = seed
     Entry.objects.bulk_update(entries, ["seed"])
     if tournament.format == Tournament.Format.ROUND_ROBIN:
         # Worked out once, here, and kept: every round reads its tables from it.
-        tournament.schedule = _round_robin_schedule(tournament, entries)
+        ids = [e.pk for e in entries]
+        fresh = draft is not None and draft[0] == ids
+        tournament.schedule = draft[1] if fresh else _round_robin_schedule(tournament, ids)
         tournament.rounds = len(tournament.schedule)
     elif tournament.format == Tournament.Format.KNOCKOUT:
         if tournament.slots == 2:
@@ -740,9 +791,9 @@ def tournaments_due(*, now=None) -> list[int]:
     )
 
 
-def _round_robin_schedule(tournament: Tournament, entries: list[Entry]) -> list:
-    """Every round of a round robin as [tables of entry ids, byes], from the seeds."""
-    ids = [e.pk for e in sorted(entries, key=lambda e: e.seed)]
+def _round_robin_schedule(tournament: Tournament, ids: list[int]) -> list:
+    """Every round of a round robin as [tables of entry ids, byes], from the entry ids in
+    seed order."""
     if tournament.slots == 2:
         return [
             [
@@ -873,7 +924,9 @@ def _robin_round(tournament, entries: dict, number: int) -> list[list[int]]:
     """Round ``number`` of the schedule fixed at the start. A withdrawn player's seat is
     empty: the others at that table play at the seats left when the variant allows that
     count, else each has a bye."""
-    schedule = tournament.schedule or _round_robin_schedule(tournament, list(entries.values()))
+    schedule = tournament.schedule or _round_robin_schedule(
+        tournament, [e.pk for e in sorted(entries.values(), key=lambda e: e.seed)]
+    )
     groups, byes = schedule[number - 1]
     counts = tournament.entrant_counts()
     out_groups, out_byes = [], [pk for pk in byes if entries[pk].active]
