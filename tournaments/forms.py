@@ -63,7 +63,10 @@ class TournamentForm(forms.Form):
         label="Points by place",
         initial="1, 0",
         max_length=100,
-        help_text="One number per seat, first place first, for example 6, 4, 2, 0 at four.",
+        help_text=(
+            "One number per place at a table, first place first, for example 6, 4, 2, 0 at "
+            "four; in a partnership game one per side (1, 0 at Xeri's four)."
+        ),
     )
     bye = forms.ChoiceField(label="A bye scores", choices=Tournament.Bye.choices)
     tie = forms.ChoiceField(label="A level knockout game", choices=Tournament.Tie.choices)

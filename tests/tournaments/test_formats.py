@@ -451,3 +451,32 @@ def test_the_sweep_gives_the_waiting_player_their_bye(django_capture_on_commit_c
     assert tasks.tournaments_sweep()["advanced"] == 1
     assert Table.objects.filter(round__tournament=t, game__isnull=True).count() == 1
     assert Game.objects.filter(tournament_table__round__tournament=t).count() == 1
+
+
+def test_three_teams_at_a_six_seat_partnership_table(django_capture_on_commit_callbacks):
+    """ONEXENO partners at six: three sides of two, so three teams a table, placed 1st,
+    2nd and 3rd by their sides' ranks and scored by a points table of three."""
+    people = players(12, prefix="w")
+    t = team_tournament(people[0], seats=6, max_players=6, min_players=6, place_points=[2, 1, 0])
+    assert t.slots == 3
+    for first, second in zip(people[::2], people[1::2], strict=True):
+        services.tournament_enter(user=first, tournament_id=t.pk, partner=second)
+    with django_capture_on_commit_callbacks(execute=True):
+        for second in people[1::2]:
+            services.tournament_partner_answer(user=second, tournament_id=t.pk, accept=True)
+    t.refresh_from_db()
+    games = running_games(t)
+    assert len(games) == 2 and {g.seats_count for g in games} == {6}
+    game = games[0]
+    sides = [s.team for s in game.seats.order_by("position")]
+    rank_of_side = {0: 3, 1: 1, 2: 5}  # side 1 first, side 0 second, side 2 third
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        finish(game.pk, [rank_of_side[side] for side in sides])
+    seats = TableSeat.objects.filter(table__game=game).select_related("entry")
+    team_of = {s.user_id: s.team for s in game.seats.all()}
+    for seat in seats:
+        side = team_of[seat.entry.user_id]
+        assert team_of[seat.entry.partner_id] == side
+        assert seat.place == {1: 1, 0: 2, 2: 3}[side]
+    points = {line.player: line.points for line in services.standing_of(t)}
+    assert sorted(points[s.entry_id] for s in seats) == [0, 1, 2]
