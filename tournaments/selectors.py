@@ -49,7 +49,7 @@ def settings_rows(t: Tournament) -> list[tuple[str, str]]:
         ("Time", f"{t.get_days_per_move_display()} per move, a game {t.max_days} days at most"),
         ("Rated", "Rated" if t.rated else "Casual"),
         ("Start", f"{t.starts_at:%Y-%m-%d %H:%M} UTC" if t.starts_at else "When full"),
-        ("Players", f"{t.min_players} to {t.max_players}"),
+        ("Teams" if t.teams else "Players", f"{t.min_players} to {t.max_players}"),
         ("Entry", t.get_entry_display()),
         ("Bots", "Allowed" if t.bots_allowed else "Not allowed"),
         ("Points by place", points),
