@@ -497,7 +497,7 @@ def tournament_add_bot(*, user, tournament_id, level: str) -> Entry:
     levels = dict(get_user_model().BotLevel.choices)
     if level not in levels:
         raise TournamentError(f"Choose a bot level: {', '.join(levels.values())}.")
-    seated = set(tournament.entries.values_list("user_id", flat=True))
+    seated = _people(tournament)  # players and partners
     bot = tables.bot_for(level, seated)
     _may_enter(tournament, bot)
     return _enter(tournament, bot)

@@ -480,3 +480,25 @@ def test_three_teams_at_a_six_seat_partnership_table(django_capture_on_commit_ca
         assert seat.place == {1: 1, 0: 2, 2: 3}[side]
     points = {line.player: line.points for line in services.standing_of(t)}
     assert sorted(points[s.entry_id] for s in seats) == [0, 1, 2]
+
+
+def test_bots_teamed_up_are_never_added_twice():
+    (organiser,) = players(1, prefix="b")
+    t = team_tournament(organiser, bots_allowed=True, max_players=3, min_players=2)
+    first = services.tournament_add_bot(user=organiser, tournament_id=t.pk, level="random")
+    second = services.tournament_add_bot(user=organiser, tournament_id=t.pk, level="random")
+    services.tournament_team_form(
+        user=organiser, tournament_id=t.pk, first_id=first.pk, second_id=second.pk
+    )
+    more = [
+        services.tournament_add_bot(user=organiser, tournament_id=t.pk, level="random").user
+        for _ in range(2)
+    ]
+    people = [first.user, second.user, *more]
+    assert len({person.pk for person in people}) == 4
+    # One team and two alone take two places; two more alone make the third team; a
+    # fifth alone would need a fourth place.
+    for _ in range(2):
+        services.tournament_add_bot(user=organiser, tournament_id=t.pk, level="random")
+    with pytest.raises(GameError, match="full"):
+        services.tournament_add_bot(user=organiser, tournament_id=t.pk, level="random")
