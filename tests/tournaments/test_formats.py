@@ -88,6 +88,9 @@ def test_a_rolling_swiss_pairs_players_as_their_games_end(django_capture_on_comm
         assert lines[a] == lines[b]
         assert table not in (entry_ids(first[0]), entry_ids(first[1]))
     assert not Entry.objects.filter(tournament=t, waiting_since__isnull=False).exists()
+    page = Client().get(t.get_absolute_url()).content.decode()
+    assert "rolling, 3 games each" in page and "Pairing 2" in page
+    assert ">Game 1</th>" in page and ">Game 2</th>" in page  # each player's own games
     # Played out: everyone has exactly three games. A pair meets again only when it had
     # to: nobody else was still playing when they were paired (waiting could not help).
     t = play_out(t, random.Random(6), capture)
