@@ -991,7 +991,14 @@ def _rolling_pair(tournament: Tournament, now) -> int:
                 kept.append(group)
             else:
                 left.extend(group)
-        if not busy and not kept:
+        if (
+            not busy
+            and not kept
+            and 2 <= len(left) < tournament.slots
+            and (len(left) in tournament.entrant_counts())
+        ):
+            kept, lone = [left], []  # the last few, at a smaller table the variant allows
+        elif not busy and not kept:
             lone = left  # nobody can come free to play them: byes now
         else:
             lone = [pk for pk in left if pk in waited]  # waited long enough: the bye

@@ -505,3 +505,33 @@ def test_bots_teamed_up_are_never_added_twice():
         services.tournament_add_bot(user=organiser, tournament_id=t.pk, level="random")
     with pytest.raises(GameError, match="full"):
         services.tournament_add_bot(user=organiser, tournament_id=t.pk, level="random")
+
+
+def test_a_rolling_swiss_at_four_seats_seats_the_last_few_at_a_smaller_table(
+    django_capture_on_commit_callbacks,
+):
+    capture = django_capture_on_commit_callbacks
+    people = players(7, prefix="x")
+    t = tournament(
+        people[0],
+        variant="open",
+        seats=4,
+        rounds=1,
+        max_players=7,
+        min_players=7,
+        rolling=True,
+        place_points=[3, 2, 1, 0],
+    )
+    t = enter_all(t, people, capture)
+    (game,) = running_games(t)  # one table of four; three wait
+    assert game.seats_count == 4
+    assert Entry.objects.filter(tournament=t, waiting_since__isnull=False).count() == 3
+    with capture(execute=True), transaction.atomic():
+        finish(game.pk, [1, 2, 3, 4])
+    # Nobody else is playing, and three can sit at a table of the "open" variant.
+    (last,) = running_games(t)
+    assert last.seats_count == 3
+    t = play_out(t, random.Random(7), capture)
+    assert t.status == Tournament.Status.FINISHED
+    assert set(games_played(t).values()) == {1}
+    assert not Table.objects.filter(round__tournament=t, game__isnull=True).exists()
