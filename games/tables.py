@@ -551,13 +551,24 @@ def table_add_bot(*, user, game_id, level: str) -> Game:
 
 
 def table_seat(
-    *, players, kind, variant, days_per_move, rated, created_by, seed=None, notice=None
+    *,
+    players,
+    kind,
+    variant,
+    days_per_move,
+    rated,
+    created_by,
+    seed=None,
+    notice=None,
+    partners=None,
 ) -> Game:
     """A table whose players are all chosen already (a tournament's round): every seat
     taken at once in the order of ``players`` and the game started, in the caller's
     transaction. Seat positions are drawn from the seed as at any table; bots make it
     casual. ``notice(game)`` tells the players it has begun, instead of the lobby's
-    "the table is full" (a caller's own words, such as the tournament's round)."""
+    "the table is full" (a caller's own words, such as the tournament's round).
+    ``partners`` (a partnership variant: the players in fixed teams, one list per side)
+    keeps each team on one side; which side and which seat of it are drawn as usual."""
     rules = rules_for(kind, variant, len(players))
     if days_per_move not in DAYS_PER_MOVE:
         raise TableError("Days per move must be 1, 2, 3, 5, 7 or 14.")
@@ -578,11 +589,11 @@ def table_seat(
         GameSeat.objects.bulk_create(
             GameSeat(game=game, user=person, joined_at=now) for person in players
         )
-        _start(game, actor=None, notice=notice)
+        _start(game, actor=None, notice=notice, partners=partners)
     return game
 
 
-def _start(game: Game, *, actor, notice=None) -> None:
+def _start(game: Game, *, actor, notice=None, partners=None) -> None:
     """Start a full, locked table: positions by a shuffle seeded from the table's seed,
     teams from the variant, the set-up dealt from the seed, the first seat to move and its
     clock. Runs once: the caller holds the row lock and found the table waiting. Without
@@ -594,7 +605,18 @@ def _start(game: Game, *, actor, notice=None) -> None:
     if game.rated and actor is not None:
         for seat in seats:  # those who sat down before a pause began
             aborts.check_rated_play(seat.user, own=seat.user_id == actor.pk)
-    random.Random(f"{game.seed}/seats").shuffle(seats)
+    draw = random.Random(f"{game.seed}/seats")
+    draw.shuffle(seats)
+    if partners is not None:  # fixed teams: each on one of the variant's sides
+        by_user = {seat.user_id: seat for seat in seats}
+        teams = [list(team) for team in partners]
+        draw.shuffle(teams)
+        placed = [None] * n
+        for team, side in zip(teams, rules.variants[game.variant].sides(n), strict=True):
+            draw.shuffle(team)
+            for person, position in zip(team, side, strict=True):
+                placed[position] = by_user[person.pk]
+        seats = placed
     team_of = rules.variants[game.variant].team_of(n)
     for position, seat in enumerate(seats):
         seat.position, seat.team = position, team_of.get(position)

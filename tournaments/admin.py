@@ -5,6 +5,7 @@ is added, changed or deleted here by hand."""
 
 from django import forms
 from django.contrib import admin
+from django.db.models import Q
 
 from games.errors import GameError
 from moderation.adminkit import ObjectActions, ReasonForm, has_perm, with_form
@@ -32,7 +33,17 @@ class RemoveForm(ReasonForm):
 
 class EntryInline(ReadOnly, admin.TabularInline):
     model = Entry
-    fields = ("user", "seed", "rating", "joined_at", "withdrawn_at", "removed", "place")
+    fields = (
+        "user",
+        "partner",
+        "partner_confirmed",
+        "seed",
+        "rating",
+        "joined_at",
+        "withdrawn_at",
+        "removed",
+        "place",
+    )
     readonly_fields = fields
     extra = 0
 
@@ -78,13 +89,16 @@ class TournamentAdmin(ObjectActions, ReadOnly, admin.ModelAdmin):
     @admin.action(description="Remove a player from the tournament…", permissions=["moderate"])
     def remove_player(self, request, queryset):
         def perform(t, data):
-            entry = t.entries.filter(user__username=data["username"]).first()
+            name = data["username"]
+            entry = t.entries.filter(
+                Q(user__username=name) | Q(partner__username=name, partner_confirmed=True)
+            ).first()
             if entry is None:
-                raise ModerationError(f"{data['username']} is not in this tournament.")
+                raise ModerationError(f"{name} is not in this tournament.")
             services.tournament_remove(
                 actor=request.user,
                 tournament_id=t.pk,
-                user_id=entry.user_id,
+                user_id=entry.user_id if entry.user.username == name else entry.partner_id,
                 reason=data["reason"],
             )
 

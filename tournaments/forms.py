@@ -63,7 +63,10 @@ class TournamentForm(forms.Form):
         label="Points by place",
         initial="1, 0",
         max_length=100,
-        help_text="One number per seat, first place first, for example 6, 4, 2, 0 at four.",
+        help_text=(
+            "One number per place at a table, first place first, for example 6, 4, 2, 0 at "
+            "four; in a partnership game one per side (1, 0 at Xeri's four)."
+        ),
     )
     bye = forms.ChoiceField(label="A bye scores", choices=Tournament.Bye.choices)
     tie = forms.ChoiceField(label="A level knockout game", choices=Tournament.Tie.choices)
@@ -77,6 +80,16 @@ class TournamentForm(forms.Form):
         initial=0,
         required=False,
         help_text="0 or empty: never.",
+    )
+    rolling = forms.BooleanField(
+        label="Rolling (Swiss: each player paired as soon as their game ends)", required=False
+    )
+    advance = forms.IntegerField(
+        label="Knockout at more than two: how many go through from each table",
+        min_value=1,
+        max_value=9,
+        required=False,
+        help_text="Empty: the top half.",
     )
     official = forms.BooleanField(label="Official (staff)", required=False)
 
@@ -119,4 +132,5 @@ class TournamentForm(forms.Form):
         data["rating_max"] = _optional_int(data.get("rating_max"))
         data.setdefault("official", False)
         data["max_timeouts"] = data.get("max_timeouts") or 0
+        data["advance"] = _optional_int(data.get("advance"))
         return data

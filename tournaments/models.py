@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from games import registry
 from games.models import DAYS_PER_MOVE
 
 
@@ -79,6 +80,20 @@ class Tournament(models.Model):
         default=0,
         help_text="A player who runs out of time in this many games is dropped (0: never).",
     )
+    rolling = models.BooleanField(
+        default=False,
+        help_text="Swiss: each player is paired as soon as their game ends, not by rounds.",
+    )
+    advance = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Knockout at more than two: how many of each table go through (empty: half).",
+    )
+    schedule = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Round robin: every round's tables and byes (entry ids), fixed at the start.",
+    )
     official = models.BooleanField(default=False, help_text="Set up by the staff.")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments_created"
@@ -98,9 +113,35 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.pk])
 
+    @property
+    def sides(self) -> tuple | None:
+        """The variant's partnerships at this seat count, or None when each plays alone."""
+        info = registry.rules(self.kind).variants.get(self.variant)
+        return info.sides(self.seats) if info is not None else None
+
+    @property
+    def teams(self) -> bool:
+        """A partnership variant: the entrants are fixed teams of two."""
+        return self.sides is not None
+
+    @property
+    def slots(self) -> int:
+        """Entrants at a table: its seats, or at a partnership variant its sides."""
+        sides = self.sides
+        return len(sides) if sides else self.seats
+
+    def entrant_counts(self) -> set[int]:
+        """How many entrants a table of the variant may hold (any of its seat counts)."""
+        info = registry.rules(self.kind).variants[self.variant]
+        if not self.teams:
+            return set(info.seat_counts)
+        return {len(info.sides(n)) for n in info.seat_counts if info.sides(n)}
+
 
 class Entry(models.Model):
-    """A player in a tournament. ``seed`` (1 the strongest) is fixed at the start from the
+    """A player in a tournament, or in a partnership variant a fixed team of two: ``user``
+    entered and invited ``partner``, who has accepted when ``partner_confirmed`` (or the
+    organiser formed the team). ``seed`` (1 the strongest) is fixed at the start from the
     ratings; ``place`` once the tournament is over."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
@@ -112,8 +153,20 @@ class Entry(models.Model):
     seed = models.PositiveSmallIntegerField(null=True, blank=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     removed = models.BooleanField(default=False, help_text="Removed by a moderator.")
+    partner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournament_partnerships",
+        help_text="Partnership variants: the team's second player.",
+    )
+    partner_confirmed = models.BooleanField(default=False)
     timeouts = models.PositiveSmallIntegerField(
         default=0, help_text="Games of the tournament the player lost on time."
+    )
+    waiting_since = models.DateTimeField(
+        null=True, blank=True, help_text="Rolling Swiss: free to be paired since then."
     )
     eliminated_in = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Knockout: the round the player went out in."
@@ -132,6 +185,17 @@ class Entry(models.Model):
     @property
     def active(self) -> bool:
         return self.withdrawn_at is None
+
+    @property
+    def members(self) -> list:
+        """The players of the entry: one, or a team's two (the partner once confirmed)."""
+        if self.partner_id is not None and self.partner_confirmed:
+            return [self.user, self.partner]
+        return [self.user]
+
+    @property
+    def name(self) -> str:
+        return " & ".join(person.username for person in self.members)
 
 
 class Round(models.Model):

@@ -21,6 +21,8 @@ pairs (frozensets) who have shared a table; ``byes`` how many byes each has had.
   every two players have met, each round avoiding the pairs met most.
 - ``knockout_bracket``: seeds in the standard bracket (1 v 16, 8 v 9 ...), byes to the
   top seeds when the number is no power of two.
+- ``knockout_tables``: a knockout at tables of more than two: byes to the top seeds for
+  the players who do not fill a table, the others dealt to the tables in a serpentine.
 """
 
 import random
@@ -242,3 +244,34 @@ def tie_winner(seed_a: int, seed_b: int) -> int:
     """Of two seeds level after a knockout game (when the rule is "higher seed"), the one
     who goes through: the higher seed, the smaller number."""
     return min(seed_a, seed_b)
+
+
+def knockout_tables(alive: Sequence[int], slots: int) -> tuple[list[list[int]], list[int]]:
+    """One round of a knockout at tables of ``slots`` (3 or more entrants) from ``alive``,
+    best seed first: (the tables, board 1 first; the byes). When ``alive`` fits at one
+    table it is the final. Otherwise the ``len(alive) % slots`` top seeds have a bye and
+    the rest are dealt to the tables in a serpentine (1, 2, 3, 3, 2, 1 ...), so each
+    table has one of the strongest and one of the weakest and the seeds are spread
+    evenly: with 8 at tables of 4, boards [1, 4, 5, 8] and [2, 3, 6, 7]."""
+    if len(alive) <= slots:
+        return [list(alive)], []
+    byes = len(alive) % slots
+    playing = list(alive[byes:])
+    count = len(playing) // slots
+    tables: list[list[int]] = [[] for _ in range(count)]
+    for i, player in enumerate(playing):
+        lap, step = divmod(i, count)
+        tables[step if lap % 2 == 0 else count - 1 - step].append(player)
+    return tables, list(alive[:byes])
+
+
+def knockout_sizes(n: int, slots: int, advance: int) -> list[int]:
+    """How many entrants each round of a knockout at tables of ``slots`` starts with, from
+    ``n``: each table sends ``advance`` through, byes go through, the last round is the
+    final (no more than ``slots`` left). [16, 8, 4] for 16 at tables of 4, two through."""
+    sizes = [n]
+    while sizes[-1] > slots:
+        left = sizes[-1]
+        byes = left % slots
+        sizes.append((left - byes) // slots * advance + byes)
+    return sizes

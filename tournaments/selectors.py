@@ -41,17 +41,31 @@ def settings_rows(t: Tournament) -> list[tuple[str, str]]:
     rows = [
         ("Game", game_label(t)),
         ("Seats at each table", str(t.seats)),
-        ("Format", t.get_format_display()),
-        ("Rounds", str(t.rounds) if t.rounds else "Set at the start"),
+        ("Format", t.get_format_display() + (" (rolling)" if t.rolling else "")),
+        (
+            "Games each" if t.rolling else "Rounds",
+            str(t.rounds) if t.rounds else "Set at the start",
+        ),
         ("Time", f"{t.get_days_per_move_display()} per move, a game {t.max_days} days at most"),
         ("Rated", "Rated" if t.rated else "Casual"),
         ("Start", f"{t.starts_at:%Y-%m-%d %H:%M} UTC" if t.starts_at else "When full"),
-        ("Players", f"{t.min_players} to {t.max_players}"),
+        ("Teams" if t.teams else "Players", f"{t.min_players} to {t.max_players}"),
         ("Entry", t.get_entry_display()),
         ("Bots", "Allowed" if t.bots_allowed else "Not allowed"),
         ("Points by place", points),
         ("A bye scores", t.get_bye_display()),
     ]
+    if t.teams:
+        rows.append(("Entrants", "Fixed teams of two; places are the sides' places"))
+    if t.rolling:
+        wait = services.rolling_wait(t).days
+        rows.append(
+            (
+                "Pairing",
+                "Each player as soon as their game ends, with the others free; alone, "
+                f"a bye after {wait} day{'s' if wait > 1 else ''} of waiting",
+            )
+        )
     if t.late_entry:
         rows.append(("Late entries", f"Until {t.rounds // 2} rounds are paired"))
     if t.max_timeouts:
@@ -60,7 +74,10 @@ def settings_rows(t: Tournament) -> list[tuple[str, str]]:
         rows.append(("Ratings", f"{t.rating_min or 'any'} to {t.rating_max or 'any'}"))
     if t.format == Tournament.Format.KNOCKOUT:
         rows.append(("A level game", t.get_tie_display()))
-    order = scoring.tie_breaks(t.format, t.seats)
+        if t.slots > 2:
+            through = t.advance or t.slots // 2
+            rows.append(("Through from each table", f"The top {through}; from the final, 1"))
+    order = scoring.tie_breaks(t.format, t.slots)
     if t.format != Tournament.Format.KNOCKOUT:
         rows.append(("Tie-breaks", ", ".join(scoring.NAMES[name] for name in order)))
     return rows
@@ -88,7 +105,7 @@ def _cell(t: Tournament, line, number: int, rank_of: dict, table) -> str:
         return "bye"
     if not table.done:
         return "…"
-    if t.seats == 2:
+    if t.slots == 2:
         other = next(s for s in seats if s.entry_id != line.player)
         sign = "+" if mine.place < other.place else "=" if mine.place == other.place else "-"
         return f"{sign}{rank_of[other.entry_id]}"
@@ -103,25 +120,30 @@ def _ordinal(n: int) -> str:
 def tournament_page(t: Tournament, viewer=None) -> dict:
     """Everything the tournament's page shows; ``viewer`` (a user or None) finds their
     own game in each round's tables ("Your game")."""
-    entries = {e.pk: e for e in t.entries.select_related("user")}
+    entries = {e.pk: e for e in t.entries.select_related("user", "partner")}
     lines = services.standing_of(t, entries.values()) if entries else []
-    order = scoring.tie_breaks(t.format, t.seats)
+    order = scoring.tie_breaks(t.format, t.slots)
     tables = list(
         Table.objects.filter(round__tournament=t)
         .select_related("round", "game")
-        .prefetch_related("seats__entry__user")
+        .prefetch_related("seats__entry__user", "seats__entry__partner")
         .order_by("round__number", "board", "leg")
     )
     viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
-    at = {}
+    at, games_of = {}, {}
     for table in tables:
-        table.mine = any(seat.entry.user_id == viewer_id for seat in table.seats.all())
+        table.mine = viewer_id is not None and any(
+            viewer_id in (seat.entry.user_id, seat.entry.partner_id) for seat in table.seats.all()
+        )
         for seat in table.seats.all():
-            at[(seat.entry_id, table.round.number)] = table  # the last leg wins
+            # By round; in a rolling Swiss by each player's own games (1st, 2nd ...).
+            n = games_of[seat.entry_id] = games_of.get(seat.entry_id, 0) + 1
+            at[(seat.entry_id, n if t.rolling else table.round.number)] = table
     if t.format == Tournament.Format.KNOCKOUT and t.status == Tournament.Status.FINISHED:
         lines.sort(key=lambda line: (entries[line.player].place or 999, entries[line.player].seed))
     rank_of = {line.player: i for i, line in enumerate(lines, 1)}
     numbers = list(t.round_set.values_list("number", flat=True))
+    columns = list(range(1, max(games_of.values(), default=0) + 1)) if t.rolling else numbers
     rows = []
     for i, line in enumerate(lines, 1):
         entry = entries[line.player]
@@ -142,7 +164,7 @@ def tournament_page(t: Tournament, viewer=None) -> dict:
                     for name in order
                 ],
                 by_round=[scoring.show(p) for p in line.by_round],
-                cells=[_cell(t, line, n, rank_of, at.get((line.player, n))) for n in numbers],
+                cells=[_cell(t, line, n, rank_of, at.get((line.player, n))) for n in columns],
                 progress=line.by_round,
             )
         )
@@ -154,6 +176,7 @@ def tournament_page(t: Tournament, viewer=None) -> dict:
         "rows": rows,
         "break_names": [scoring.NAMES[name] for name in order],
         "numbers": numbers,
+        "columns": columns,
         "rounds": list(reversed(rounds)),
         "chart": chart(rows, len(numbers), t),
         "knockout": t.format == Tournament.Format.KNOCKOUT,
@@ -177,5 +200,5 @@ def chart(rows: list[Row], rounds: int, t: Tournament) -> dict | None:
             f"{r * step:.1f},{CHART_HEIGHT - float(value / most) * CHART_HEIGHT:.1f}"
             for r, value in enumerate(row.progress)
         )
-        lines.append({"name": row.entry.user.username, "points": points, "n": index})
+        lines.append({"name": row.entry.name, "points": points, "n": index})
     return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "lines": lines}

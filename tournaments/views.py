@@ -4,6 +4,7 @@ again with the reason and the refusal's 4xx status, nothing changed. Every page 
 without JavaScript (forms post and redirect)."""
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -36,17 +37,29 @@ def tournament_list(request):
 
 def _detail(request, t: Tournament, *, status=200, error=""):
     user = request.user
-    entry = t.entries.filter(user=user).first() if user.is_authenticated else None
+    entry = services.entry_of(t, user)
+    invitation = (
+        t.entries.select_related("user").filter(partner=user, partner_confirmed=False).first()
+        if user.is_authenticated and t.teams and t.status == Tournament.Status.REGISTRATION
+        else None
+    )
     context = selectors.tournament_page(t, user)
     moderator = user.is_authenticated and user.has_perm("games.moderate_game")
     context.update(
         t=t,
         entry=entry,
         error=error,
+        invitation=invitation,
         may_enter=(
             user.is_authenticated
             and entry is None
+            and invitation is None
             and (t.status == Tournament.Status.REGISTRATION or services.late_entry_open(t))
+        ),
+        alone=(
+            list(t.entries.select_related("user").filter(partner_confirmed=False))
+            if t.teams and t.status == Tournament.Status.REGISTRATION
+            else []
         ),
         may_withdraw=(
             entry is not None
@@ -91,14 +104,66 @@ def _act(request, tournament_id, call, done: str):
     return redirect("tournaments:detail", tournament_id)
 
 
+def _person(name: str):
+    """The active player named ``name``; a refusal (400) when there is none."""
+    person = get_user_model().objects.filter(username=name.strip(), is_active=True).first()
+    if person is None:
+        raise services.TournamentError(f"There is no player named {name.strip()!r}.")
+    return person
+
+
 @require_POST
 @login_required
 def tournament_enter(request, tournament_id):
+    name = request.POST.get("partner", "")[:150]
+
+    def enter(t):
+        partner = _person(name) if name.strip() else None
+        services.tournament_enter(user=request.user, tournament_id=t.pk, partner=partner)
+
+    done = "You have entered the tournament."
+    return _act(request, tournament_id, enter, done + (" Your partner is invited." if name else ""))
+
+
+@require_POST
+@login_required
+def tournament_partner(request, tournament_id):
+    name = request.POST.get("partner", "")[:150]
     return _act(
         request,
         tournament_id,
-        lambda t: services.tournament_enter(user=request.user, tournament_id=t.pk),
-        "You have entered the tournament.",
+        lambda t: services.tournament_partner_invite(
+            user=request.user, tournament_id=t.pk, partner=_person(name)
+        ),
+        "Your partner is invited.",
+    )
+
+
+@require_POST
+@login_required
+def tournament_partner_answer(request, tournament_id):
+    accept = request.POST.get("accept") == "yes"
+    return _act(
+        request,
+        tournament_id,
+        lambda t: services.tournament_partner_answer(
+            user=request.user, tournament_id=t.pk, accept=accept
+        ),
+        "You are in, as a team." if accept else "You declined.",
+    )
+
+
+@require_POST
+@login_required
+def tournament_team(request, tournament_id):
+    first, second = request.POST.get("first", ""), request.POST.get("second", "")
+    return _act(
+        request,
+        tournament_id,
+        lambda t: services.tournament_team_form(
+            user=request.user, tournament_id=t.pk, first_id=first, second_id=second
+        ),
+        "The team is formed.",
     )
 
 

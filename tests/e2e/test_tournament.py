@@ -79,3 +79,60 @@ def test_enter_play_a_round_against_bots_and_see_the_standings(
     assert row.nth(2).inner_text() == expected  # her points after round 1
     expect_text(page, "main", "Round 2")
     page.screenshot(path=artifacts("e2e-tournament.png"), full_page=True)
+
+
+def test_a_team_enters_by_invitation_and_the_organiser_teams_up_two_bots(
+    live_server, new_page, served_tally, artifacts
+):
+    """A partnership tournament: dora enters naming eve, eve accepts on the page, dora
+    (the organiser) adds two bots and teams them up; full, it starts, and the standings
+    and round 1 show the two teams."""
+    base = live_server.url
+    dora, eve = UserFactory(username="dora"), UserFactory(username="eve")
+    t = services.tournament_create(
+        user=dora,
+        name="Pairs cup",
+        kind="tally",
+        variant="partners",
+        seats=4,
+        format=Tournament.Format.SWISS,
+        rounds=2,
+        days_per_move=3,
+        max_days=30,
+        rated=False,
+        starts_at=None,
+        min_players=2,
+        max_players=2,
+        place_points=[1, 0],
+        bots_allowed=True,
+    )
+    page = logged_in(new_page, live_server, dora)
+    page.goto(f"{base}{t.get_absolute_url()}")
+    page.get_by_label("Partner").fill("eve")
+    page.get_by_role("button", name="Enter").click()
+    expect_text(page, ".messages", "Your partner is invited.")
+    expect_text(page, ".tournament-standings", "(invited eve)")
+
+    other = logged_in(new_page, live_server, eve)
+    other.goto(f"{base}{t.get_absolute_url()}")
+    expect_text(other, ".tournament-buttons", "dora asks you to be their partner.")
+    other.get_by_role("button", name="Accept").click()
+    expect_text(other, ".messages", "You are in, as a team.")
+    expect_text(other, ".tournament-standings", "dora & eve")
+
+    page.reload()
+    for _ in range(2):
+        page.get_by_role("button", name="Add a bot").click()
+        expect_text(page, ".messages", "The bot has entered.")
+    page.get_by_role("button", name="Form the team").click()
+    expect_text(page, ".messages", "The team is formed.")
+    expect_text(page, ".tournament-status", "Running: round 1 of 2")
+    round_one = page.locator("section.tournament-round", has_text="Round 1")
+    expect_text(round_one, "tbody", "dora & eve")
+    assert round_one.locator("tbody tr").count() == 1  # one table of two teams
+    game = Game.objects.get(seats__user=dora, tournament_table__round__number=1)
+    team = {seat.user.username: seat.team for seat in game.seats.select_related("user")}
+    assert team["dora"] == team["eve"] and len(set(team.values())) == 2
+    page.screenshot(path=artifacts("e2e-tournament-teams.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=artifacts("e2e-tournament-teams-phone.png"), full_page=True)

@@ -224,6 +224,9 @@ TABLE = {
     "tournaments:withdraw": row(P, "tournament-over", L, 400, 400, 400, 400, 400),
     "tournaments:add_bot": row(P, "tournament-over", L, 403, 403, 403, 400, 403),
     "tournaments:cancel": row(P, "tournament-over", L, 403, 400, 403, 400, 400),
+    "tournaments:partner": row(P, "tournament-over", L, 400, 400, 400, 400, 400),
+    "tournaments:partner_answer": row(P, "tournament-over", L, 400, 400, 400, 400, 400),
+    "tournaments:team": row(P, "tournament-over", L, 403, 403, 403, 400, 403),
     # allauth
     "account_login": row(G, None, 200, L, L, L, L, L),
     "account_logout": row(G, None, L, 200, 200, 200, 200, 200),

@@ -139,3 +139,29 @@ def test_knockout_byes_go_to_the_top_seeds():
 
 def test_a_level_knockout_game_goes_to_the_higher_seed():
     assert pairing.tie_winner(7, 2) == 2
+
+
+def test_a_knockout_at_tables_of_four_deals_the_seeds_in_a_serpentine():
+    # Eight players at tables of four, dealt 1 2 | 4 3 | 5 6 | 8 7 over boards 1 and 2
+    # (every other lap backwards): board 1 holds 1 4 5 8, board 2 holds 2 3 6 7.
+    tables, byes = pairing.knockout_tables([1, 2, 3, 4, 5, 6, 7, 8], 4)
+    assert tables == [[1, 4, 5, 8], [2, 3, 6, 7]] and byes == []
+    # Ten: 10 % 4 = 2 byes to seeds 1 and 2; 3..10 dealt over two tables.
+    tables, byes = pairing.knockout_tables(list(range(1, 11)), 4)
+    assert byes == [1, 2] and tables == [[3, 6, 7, 10], [4, 5, 8, 9]]
+    # Twelve at tables of three: four tables, each with one of 1-4, 5-8 and 9-12.
+    tables, byes = pairing.knockout_tables(list(range(1, 13)), 3)
+    assert tables == [[1, 8, 9], [2, 7, 10], [3, 6, 11], [4, 5, 12]] and byes == []
+    # No more than a table's worth: the final, everyone at it.
+    assert pairing.knockout_tables([4, 9, 2], 4) == ([[4, 9, 2]], [])
+
+
+def test_a_knockout_at_more_seats_shrinks_by_the_number_going_through():
+    assert pairing.knockout_sizes(16, 4, 2) == [16, 8, 4]  # two rounds, then the final
+    # 40: ten tables send 20, five tables send 10; then 2 byes + 2 tables = 6, then
+    # 2 byes + 1 table = 4: the final.
+    assert pairing.knockout_sizes(40, 4, 2) == [40, 20, 10, 6, 4]
+    # 10 at 4: two byes, 2 tables -> 4 + 2 = 6; then 2 byes, 1 table -> 2 + 2 = 4: final.
+    assert pairing.knockout_sizes(10, 4, 2) == [10, 6, 4]
+    assert pairing.knockout_sizes(27, 3, 1) == [27, 9, 3]
+    assert pairing.knockout_sizes(4, 4, 2) == [4]

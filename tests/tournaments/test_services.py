@@ -47,7 +47,19 @@ def enter_all(t, people, capture):
         ({"rating_min": 1600, "rating_max": 1400}, "lowest rating"),
         ({"bye": "double"}, "bye"),
         ({"starts_at": "past"}, "future"),
-        ({"variant": "open", "seats": 4, "min_players": 4, "format": "knockout"}, "tables of two"),
+        (
+            {
+                "variant": "open",
+                "seats": 4,
+                "min_players": 4,
+                "format": "knockout",
+                "place_points": [3, 2, 1, 0],
+                "advance": 4,
+            },
+            "1 to 3 go through",
+        ),
+        ({"format": "knockout", "rolling": True}, "Only a Swiss can be rolling"),
+        ({"rolling": True, "late_entry": True}, "played by rounds takes late entries"),
         ({"format": "round_robin", "max_players": 30}, "round robin takes"),
     ],
 )

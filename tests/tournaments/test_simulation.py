@@ -9,11 +9,19 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from django.db import transaction
 
 from games.models import Game
-from tests.tournaments.helpers import play_out, players, tournament
+from tests.tournaments.helpers import (
+    finish,
+    play_out,
+    players,
+    random_ranks,
+    running_games,
+    tournament,
+)
 from tournaments import services
-from tournaments.models import Entry, Round, Table, Tournament
+from tournaments.models import Entry, Round, Table, TableSeat, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("served_tally")]
 
@@ -181,3 +189,145 @@ def test_a_knockout_of_33(django_capture_on_commit_callbacks):
     )
     assert [per_round[n] for n in range(1, 7)] == [1, 16, 8, 4, 2, 1]
     assert Entry.objects.filter(tournament=t, place=1).get().eliminated_in is None
+
+
+def test_a_rolling_swiss_of_24_over_5_games(django_capture_on_commit_callbacks):
+    """Games end one or two at a time in a random order; each end pairs whoever is free.
+    Everyone plays exactly 5 games; nobody is ever at two tables at once; a pair meets
+    again only when nobody else was playing (so waiting could not have avoided it)."""
+    capture = django_capture_on_commit_callbacks
+    people = players(24)
+    t = tournament(people[0], rounds=5, max_players=24, min_players=24, rolling=True)
+    fill(t, people, capture)
+    rng = random.Random(24)
+    while True:
+        games = running_games(t)
+        if not games:
+            break
+        ending = rng.sample(games, min(len(games), rng.choice((1, 2))))
+        with capture(execute=True), transaction.atomic():
+            for game in ending:
+                finish(game.pk, random_ranks(2, rng))
+        busy = Counter(
+            pk
+            for table in Table.objects.filter(round__tournament=t, done=False)
+            for pk in table.seats.values_list("entry_id", flat=True)
+        )
+        assert not busy or max(busy.values()) == 1, "someone at two tables at once"
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    per_player = Counter(
+        TableSeat.objects.filter(table__round__tournament=t).values_list("entry_id", flat=True)
+    )
+    assert set(per_player.values()) == {5} and len(per_player) == 24
+    seen = set()
+    games = Game.objects.filter(tournament_table__round__tournament=t).order_by("started_at")
+    for game in games:
+        seats = TableSeat.objects.filter(table__game=game)
+        pair = frozenset(seats.values_list("entry_id", flat=True))
+        if pair in seen:
+            earlier = games.exclude(pk=game.pk).filter(started_at__lt=game.started_at)
+            assert all(other.finished_at <= game.started_at for other in earlier)
+        seen.add(pair)
+    check_places(t)
+
+
+def test_a_swiss_of_16_fixed_teams_at_four_seat_partnership_tables(
+    django_capture_on_commit_callbacks,
+):
+    capture = django_capture_on_commit_callbacks
+    people = players(32)
+    t = tournament(
+        people[0],
+        variant="partners",
+        seats=4,
+        rounds=4,
+        max_players=16,
+        min_players=16,
+        place_points=[1, 0],
+    )
+    for first, second in zip(people[::2], people[1::2], strict=True):
+        services.tournament_enter(user=first, tournament_id=t.pk, partner=second)
+    with capture(execute=True):
+        for second in people[1::2]:
+            services.tournament_partner_answer(user=second, tournament_id=t.pk, accept=True)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.RUNNING and t.entries.count() == 16
+    t = play_out(
+        t, random.Random(16), capture, ranks_of=lambda g: side_ranks(g, random.Random(g.pk))
+    )
+    assert t.status == Tournament.Status.FINISHED
+    rounds = rounds_of(t)
+    assert sorted(rounds) == [1, 2, 3, 4]
+    check_everyone_once_a_round(t, rounds)
+    pairs = [frozenset(p) for tables in rounds.values() for p, bye, _, _ in tables if not bye]
+    assert len(pairs) == 4 * 8 and len(set(pairs)) == len(pairs)
+    entries = {e.pk: e for e in t.entries.all()}
+    for game in Game.objects.filter(tournament_table__round__tournament=t):
+        assert game.seats_count == 4
+        team = {s.user_id: s.team for s in game.seats.all()}
+        for seat in TableSeat.objects.filter(table__game=game):
+            entry = entries[seat.entry_id]
+            assert team[entry.user_id] == team[entry.partner_id]
+    lines = check_places(t)
+    assert sum(line.points for line in lines) == 4 * 8  # one point a table
+
+
+def side_ranks(game, rng) -> list[int]:
+    """A random result of a two-side partnership game: one side first, or level."""
+    first = rng.choice((0, 1, None))
+    team = [s.team for s in game.seats.order_by("position")]
+    return [1 if first is None or side == first else 3 for side in team]
+
+
+def test_a_knockout_of_40_at_tables_of_four(django_capture_on_commit_callbacks):
+    capture = django_capture_on_commit_callbacks
+    people = players(40)
+    t = tournament(
+        people[0],
+        variant="open",
+        seats=4,
+        format=Tournament.Format.KNOCKOUT,
+        rounds=None,
+        max_players=40,
+        min_players=40,
+        place_points=[3, 2, 1, 0],
+        tie=Tournament.Tie.SEED,
+    )
+    fill(t, people, capture)
+    t.refresh_from_db()
+    assert t.rounds == 5  # 40, 20, 10, 6, then the final of 4
+    t = play_out(t, random.Random(40), capture)
+    assert t.status == Tournament.Status.FINISHED
+    entries = {e.pk: e for e in t.entries.all()}
+    rounds = rounds_of(t)
+    alive = set(entries)
+    for number in range(1, 6):
+        tables = rounds[number]
+        seated = [pk for p, _, _, _ in tables for pk in p]
+        assert sorted(seated) == sorted(alive), f"round {number} seats exactly those still in"
+        byes = sorted(entries[p[0]].seed for p, bye, _, _ in tables if bye)
+        in_order = sorted(entries[pk].seed for pk in alive)
+        assert byes == in_order[: len(alive) % 4 if len(alive) > 4 else 0]  # the top seeds
+        games = [(p, places) for p, bye, places, table in tables if not bye and table.leg == 1]
+        k = 1 if len(alive) <= 4 else 2
+        for p, places in games:
+            order = sorted(zip(places, (entries[pk].seed for pk in p), p, strict=True))
+            through = {pk for _, _, pk in order[:k]}
+            for pk in p:
+                went_on = (entries[pk].eliminated_in or 99) > number
+                assert went_on == (pk in through)
+        alive = {pk for pk in alive if (entries[pk].eliminated_in or 99) > number}
+    assert [len(rounds[n]) - sum(1 for _, bye, _, _ in rounds[n] if bye) for n in range(1, 6)] == [
+        10,
+        5,
+        2,
+        1,
+        1,
+    ]
+    places = Counter(e.place for e in entries.values())
+    assert places[1] == 1 and sum(places.values()) == 40
+    final = [e for e in entries.values() if e.eliminated_in in (None, 5)]
+    assert len(final) == 4 and min(e.place for e in final) == 1
+    assert {e.place for e in entries.values() if e.eliminated_in == 1} == {21}
+    assert {e.place for e in entries.values() if e.eliminated_in == 2} == {11}

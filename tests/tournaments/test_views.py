@@ -171,13 +171,53 @@ def test_htmx_redraws_the_standings_alone_and_profiles_list_tournaments(
     assert html.lstrip().startswith('<div id="tournament-live"') and "<html" not in html
     assert "HX-Request" in partial["Vary"]
     profile = Client().get(reverse("players:profile", args=[people[1].username])).content.decode()
-    assert "Spring Swiss" in profile and "Won <a" not in profile
+    assert "Spring Swiss" in profile and "Winner of <a" not in profile
     t = play_out(t, random.Random(4), django_capture_on_commit_callbacks)
     winner = Entry.objects.get(tournament=t, place=1).user
     profile = Client().get(reverse("players:profile", args=[winner.username])).content.decode()
-    assert "Won <a" in profile and "1 of 4" in profile
+    assert "Winner of <a" in profile and "1 of 4" in profile
 
 
 def test_every_page_links_to_the_tournaments():
     page = Client().get(reverse("home")).content.decode()
     assert f'href="{reverse("tournaments:list")}"' in page
+
+
+def test_team_buttons_invite_answer_and_form_teams_by_plain_posts(
+    django_capture_on_commit_callbacks,
+):
+    dora, eve, finn, gus = players(4, prefix="v")
+    t = tournament(
+        dora, variant="partners", seats=4, max_players=2, min_players=2, place_points=[1, 0]
+    )
+    page = client_for(dora).get(t.get_absolute_url()).content.decode()
+    assert 'name="partner"' in page  # the Enter button asks for a partner's name
+    # An unknown partner: the page again with the reason, a 400, nothing entered.
+    refused = client_for(dora).post(reverse("tournaments:enter", args=[t.pk]), {"partner": "zed"})
+    assert refused.status_code == 400 and "no player named" in refused.content.decode()
+    assert not Entry.objects.filter(tournament=t).exists()
+    done = client_for(dora).post(
+        reverse("tournaments:enter", args=[t.pk]), {"partner": eve.username}, follow=True
+    )
+    assert "Your partner is invited." in done.content.decode()
+    page = client_for(eve).get(t.get_absolute_url()).content.decode()
+    assert f"{dora.username} asks you to be their partner." in page and "Accept" in page
+    answer = reverse("tournaments:partner_answer", args=[t.pk])
+    client_for(eve).post(answer, {"accept": "yes"})
+    assert Entry.objects.get(tournament=t, user=dora).partner_confirmed
+    again = client_for(eve).post(answer, {"accept": "yes"})
+    assert again.status_code == 400  # answered already: nothing to answer
+    # Two enter alone; only the organiser may team them up (403 for anyone else).
+    for person in (finn, gus):
+        client_for(person).post(reverse("tournaments:enter", args=[t.pk]))
+    first, second = Entry.objects.filter(tournament=t, partner__isnull=True).order_by("pk")
+    team = reverse("tournaments:team", args=[t.pk])
+    data = {"first": first.pk, "second": second.pk}
+    assert client_for(finn).post(team, data).status_code == 403
+    assert client_for(dora).post(team, {"first": first.pk, "second": "x"}).status_code == 400
+    with django_capture_on_commit_callbacks(execute=True):
+        client_for(dora).post(team, data)
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.RUNNING  # two complete teams: full
+    page = Client().get(t.get_absolute_url()).content.decode()
+    assert f"{finn.username} &amp; {gus.username}" in page

@@ -3,6 +3,7 @@ first noted. A tag of this app, so the accounts app's page shows it without the 
 code importing tournaments (which sit above it)."""
 
 from django import template
+from django.db.models import Count, Q
 
 from tournaments.models import Entry, Tournament
 
@@ -14,10 +15,19 @@ HISTORY_ROWS = 20
 @register.inclusion_tag("tournaments/_history.html")
 def tournament_history(player) -> dict:
     entries = list(
-        Entry.objects.filter(user=player)
+        Entry.objects.filter(Q(user=player) | Q(partner=player, partner_confirmed=True))
         .exclude(tournament__status=Tournament.Status.CANCELLED)
-        .select_related("tournament")
+        .select_related("tournament", "user", "partner")
+        .annotate(entrants=Count("tournament__entries"))
         .order_by("-tournament__created", "-pk")[:HISTORY_ROWS]
     )
-    wins = [e.tournament for e in entries if e.place == 1]
+    wins = list(
+        Tournament.objects.filter(
+            Q(entries__user=player) | Q(entries__partner=player, entries__partner_confirmed=True),
+            entries__place=1,
+            status=Tournament.Status.FINISHED,
+        )
+        .distinct()
+        .order_by("-finished_at")
+    )
     return {"player": player, "entries": entries, "wins": wins}
