@@ -4,7 +4,14 @@
 (function () {
   "use strict";
 
-  var KEYS = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
+  var KEYS = {
+    ArrowLeft: "previous",
+    ArrowRight: "next",
+    Home: "first",
+    End: "last",
+    n: "next-mistake",
+    p: "previous-mistake"
+  };
   var CONTAINER = "replay-step";
   var restoreFocus = null;
 
@@ -113,6 +120,21 @@
     }
   });
 
+  // A running analysis: its progress is fetched at once on each "analysis" ping of the
+  // game's stream (analysis/services.py); the progress panel polls meanwhile anyway.
+  function listenToAnalysis() {
+    var panel = document.querySelector("[data-analysis-stream]");
+    if (!panel || !window.EventSource || !window.xixListen) {
+      return;
+    }
+    var ping = function () {
+      document.body.dispatchEvent(new CustomEvent("analysis-push", { bubbles: true }));
+    };
+    var nothing = function () {};
+    window.xixListen(panel.getAttribute("data-analysis-stream"), { analysis: ping }, nothing, nothing, ping);
+  }
+
+  document.addEventListener("DOMContentLoaded", listenToAnalysis);
   document.addEventListener("DOMContentLoaded", revealCurrentLine);
   document.addEventListener("htmx:historyRestore", revealCurrentLine);
 })();
