@@ -8,6 +8,7 @@ analysis reaches any page while a game is in play.
 
 from django.urls import reverse
 
+from accounts.bots import level_label
 from analysis import engine
 from analysis.models import Analysis
 from analysis.services import play_on_levels, stalled
@@ -243,7 +244,7 @@ def replay_analysis(game: Game, user, *, actions: list[dict], step: int, names) 
         "retry_url": reverse("analysis:retry", args=[game.pk]),
         "progress_url": reverse("analysis:progress", args=[game.pk]),
         "play_on_url": reverse("analysis:play_on", args=[game.pk]),
-        "play_on_levels": [(level, level.title()) for level in play_on_levels(game.kind)],
+        "play_on_levels": [(level, level_label(level)) for level in play_on_levels(game.kind)],
         "play_on_seat": game.seat_of(user) if user.is_authenticated else None,
         "signed_in": user.is_authenticated,
     }
