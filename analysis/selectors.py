@@ -53,7 +53,7 @@ def may_ask(game: Game, user) -> bool:
 def ordinal(number: int) -> str:
     if 10 <= number % 100 <= 20:
         return f"{number}th"
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
 class Scale:
@@ -190,9 +190,9 @@ def _decision_context(game, actions, decision: dict, names, scale: Scale) -> dic
     seat = decision["seat"]
     same = decision.get("best") == decision.get("played") or decision.get("loss", 0) <= 0
     hindsight_same = decision.get("hindsight_loss", 0) <= 0
-    hindsight_best = max(
-        decision.get("choices") or [{}], key=lambda c: c.get("hindsight", 0)
-    ).get("action")
+    hindsight_best = max(decision.get("choices") or [{}], key=lambda c: c.get("hindsight", 0)).get(
+        "action"
+    )
     return {
         "step": decision["index"] + 1,
         "mover": names[seat] if seat < len(names) else "?",
@@ -203,7 +203,9 @@ def _decision_context(game, actions, decision: dict, names, scale: Scale) -> dic
         "best_value": scale.value(decision.get("best_value", 0.0)),
         "loss": scale.loss(decision.get("loss", 0.0)),
         "best_is_played": same,
-        "best_words": "" if same else action_words(game, actions, decision["index"], decision["best"]),
+        "best_words": ""
+        if same
+        else action_words(game, actions, decision["index"], decision["best"]),
         "hindsight_value": scale.value(decision.get("hindsight", 0.0)),
         "hindsight_best_value": scale.value(decision.get("hindsight_best", 0.0)),
         "hindsight_loss": scale.loss(decision.get("hindsight_loss", 0.0)),

@@ -210,7 +210,9 @@ def analysis_begin(analysis_id: int) -> int | None:
     points = analysis.points
     if analysis.status == Analysis.Status.QUEUED or not analysis.chunks_total:
         key, variant, seats, setup, actions = _game_args(game)
-        points = [int(index) for index in engine.decision_points(key, variant, seats, setup, actions)]
+        points = [
+            int(index) for index in engine.decision_points(key, variant, seats, setup, actions)
+        ]
     with transaction.atomic():
         analysis = Analysis.objects.select_for_update().get(pk=analysis_id)
         if analysis.status not in (Analysis.Status.QUEUED, Analysis.Status.RUNNING):
@@ -293,9 +295,7 @@ def analysis_chunk_store(analysis_id: int, number: int, decisions: list[dict], c
 def _finish(analysis: Analysis, game: Game) -> None:
     """Every chunk is stored: the decisions in log order and each seat's summary."""
     decisions = [
-        decision
-        for chunk in analysis.chunks.order_by("number")
-        for decision in chunk.decisions
+        decision for chunk in analysis.chunks.order_by("number") for decision in chunk.decisions
     ]
     analysis.decisions = decisions
     analysis.summary = engine.summary(game.kind, game.variant, game.seats_count, decisions)
@@ -385,7 +385,9 @@ def _play_on_create(source: Game, user, mine: int, level: str, actions, state) -
             person = bot_for(level, seated)
             seated.add(person.pk)
         rows.append(
-            GameSeat(game=game, user=person, position=position, team=team_of.get(position), joined_at=now)
+            GameSeat(
+                game=game, user=person, position=position, team=team_of.get(position), joined_at=now
+            )
         )
     GameSeat.objects.bulk_create(rows)
     GameAction.objects.bulk_create(

@@ -6,76 +6,155 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('games', '0015_table_options'),
+        ("games", "0015_table_options"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Analysis',
+            name="Analysis",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('status', models.CharField(choices=[('queued', 'Queued'), ('running', 'Running'), ('done', 'Done'), ('failed', 'Failed')], default='queued', max_length=8)),
-                ('budget', models.CharField(help_text='A key of analysis.engine.BUDGETS.', max_length=16)),
-                ('points', models.JSONField(blank=True, default=list)),
-                ('chunk_size', models.PositiveSmallIntegerField(default=4)),
-                ('chunks_total', models.PositiveIntegerField(default=0)),
-                ('chunks_done', models.PositiveIntegerField(default=0)),
-                ('decisions', models.JSONField(blank=True, default=list)),
-                ('summary', models.JSONField(blank=True, default=list)),
-                ('cpu_seconds', models.FloatField(default=0.0)),
-                ('error', models.TextField(blank=True)),
-                ('attempts', models.PositiveSmallIntegerField(default=1)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('updated', models.DateTimeField(auto_now=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='analysis', to='games.game')),
-                ('requested_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='analyses_requested', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "Queued"),
+                            ("running", "Running"),
+                            ("done", "Done"),
+                            ("failed", "Failed"),
+                        ],
+                        default="queued",
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "budget",
+                    models.CharField(help_text="A key of analysis.engine.BUDGETS.", max_length=16),
+                ),
+                ("points", models.JSONField(blank=True, default=list)),
+                ("chunk_size", models.PositiveSmallIntegerField(default=4)),
+                ("chunks_total", models.PositiveIntegerField(default=0)),
+                ("chunks_done", models.PositiveIntegerField(default=0)),
+                ("decisions", models.JSONField(blank=True, default=list)),
+                ("summary", models.JSONField(blank=True, default=list)),
+                ("cpu_seconds", models.FloatField(default=0.0)),
+                ("error", models.TextField(blank=True)),
+                ("attempts", models.PositiveSmallIntegerField(default=1)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("updated", models.DateTimeField(auto_now=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="analysis",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "requested_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="analyses_requested",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'analyses',
+                "verbose_name_plural": "analyses",
             },
         ),
         migrations.CreateModel(
-            name='AnalysisChunk',
+            name="AnalysisChunk",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('decisions', models.JSONField(default=list)),
-                ('cpu_seconds', models.FloatField(default=0.0)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('analysis', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chunks', to='analysis.analysis')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("decisions", models.JSONField(default=list)),
+                ("cpu_seconds", models.FloatField(default=0.0)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "analysis",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="chunks",
+                        to="analysis.analysis",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='PlayOn',
+            name="PlayOn",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('step', models.PositiveIntegerField()),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='played_on_from', to='games.game')),
-                ('source', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='played_on', to='games.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='plays_on', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("step", models.PositiveIntegerField()),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="played_on_from",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "source",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="played_on",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="plays_on",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.AddIndex(
-            model_name='analysis',
-            index=models.Index(fields=['status'], name='analysis_an_status_718090_idx'),
+            model_name="analysis",
+            index=models.Index(fields=["status"], name="analysis_an_status_718090_idx"),
         ),
         migrations.AddIndex(
-            model_name='analysis',
-            index=models.Index(fields=['requested_by', 'created'], name='analysis_an_request_9e0cca_idx'),
+            model_name="analysis",
+            index=models.Index(
+                fields=["requested_by", "created"], name="analysis_an_request_9e0cca_idx"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='analysischunk',
-            constraint=models.UniqueConstraint(fields=('analysis', 'number'), name='analysis_chunk_once'),
+            model_name="analysischunk",
+            constraint=models.UniqueConstraint(
+                fields=("analysis", "number"), name="analysis_chunk_once"
+            ),
         ),
         migrations.AddIndex(
-            model_name='playon',
-            index=models.Index(fields=['source', 'user', 'step'], name='analysis_pl_source__6c9283_idx'),
+            model_name="playon",
+            index=models.Index(
+                fields=["source", "user", "step"], name="analysis_pl_source__6c9283_idx"
+            ),
         ),
     ]

@@ -90,7 +90,9 @@ class FakeEngine:
                 return name
         return "good"
 
-    def analyse_decision(self, key, variant, seats, setup, actions, index, *, budget="standard", seed=0):
+    def analyse_decision(
+        self, key, variant, seats, setup, actions, index, *, budget="standard", seed=0
+    ):
         self.calls.append(index)
         rules = registry.rules(key)
         state = rules.replay(variant, seats, setup, actions[:index])

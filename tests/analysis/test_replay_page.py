@@ -95,7 +95,9 @@ def test_the_htmx_step_partial_carries_the_chart_with_its_cursor(
     assert f'data-step="{step}"' in page
 
 
-def test_a_spectator_of_a_public_game_may_ask(client, bob, fake_engine, django_capture_on_commit_callbacks):
+def test_a_spectator_of_a_public_game_may_ask(
+    client, bob, fake_engine, django_capture_on_commit_callbacks
+):
     ann, cy = UserFactory(username="ann"), UserFactory(username="cy")
     client.force_login(cy)
     game = finished_game("onexeno", [ann, bob])
@@ -130,14 +132,19 @@ def test_a_game_in_play_cannot_be_analysed_and_shows_nothing(client, ann, bob, f
     assert "analysis-chart" not in page and "Computer analysis" not in page
 
 
-def test_the_daily_limit_answers_with_its_message(client, ann, bob, fake_engine, settings, django_capture_on_commit_callbacks):
+def test_the_daily_limit_answers_with_its_message(
+    client, ann, bob, fake_engine, settings, django_capture_on_commit_callbacks
+):
     settings.ANALYSIS_DAILY_LIMIT = 1
     one = finished_game("onexeno", [ann, bob], seed="a")
     two = finished_game("onexeno", [ann, bob], seed="b")
     ask(client, one, django_capture_on_commit_callbacks)
     response = ask(client, two, django_capture_on_commit_callbacks)
     assert response.status_code == 429
-    assert "1 analyses in the last 24 hours" in response.content.decode() or "the most a day" in response.content.decode()
+    assert (
+        "1 analyses in the last 24 hours" in response.content.decode()
+        or "the most a day" in response.content.decode()
+    )
 
 
 def test_progress_while_running_and_a_reload_once_done(client, ann, bob, fake_engine, monkeypatch):
@@ -224,6 +231,8 @@ def test_play_on_from_the_last_step_or_a_live_game_is_refused(client, ann, bob):
     response = client.post(url, {"step": game.n_actions, "level": "heuristic"})
     assert response.status_code == 400 and "over at this step" in response.content.decode()
     live = live_game("onexeno", [ann, bob], seed="live")
-    response = client.post(reverse("analysis:play_on", args=[live.pk]), {"step": 2, "level": "heuristic"})
+    response = client.post(
+        reverse("analysis:play_on", args=[live.pk]), {"step": 2, "level": "heuristic"}
+    )
     assert response.status_code == 409
     assert Game.objects.count() == 2

@@ -146,7 +146,9 @@ def test_a_chunk_run_twice_is_stored_once(people, monkeypatch, fake_engine, sett
     assert AnalysisChunk.objects.filter(analysis=analysis).count() == 1
 
 
-def test_a_failed_analysis_is_tried_again_keeping_its_chunks(people, monkeypatch, fake_engine, settings):
+def test_a_failed_analysis_is_tried_again_keeping_its_chunks(
+    people, monkeypatch, fake_engine, settings
+):
     settings.ANALYSIS_CHUNK_DECISIONS = 5
     ann, bob, _cy = people
     game = finished_game("onexeno", [ann, bob])

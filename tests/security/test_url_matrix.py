@@ -37,7 +37,6 @@ from urllib.parse import urlencode
 
 import pytest
 from allauth.account.models import EmailAddress
-from analysis.models import Analysis
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -50,6 +49,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from accounts.models import Block, InviteSent
+from analysis.models import Analysis
 from api import tokens as api_tokens
 from api.models import AccessToken
 from chat.models import ChatMessage
