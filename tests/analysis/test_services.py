@@ -198,3 +198,31 @@ def test_the_search_runs_outside_any_transaction(people, monkeypatch, fake_engin
         assert len(transaction.get_connection().savepoint_ids) == depth
         number = services.analysis_chunk_run(analysis.pk, number)
     assert seen and Analysis.objects.get(pk=analysis.pk).status == Analysis.Status.DONE
+
+
+def test_each_step_pings_the_games_channel_with_counts_only(
+    people, monkeypatch, fake_engine, settings
+):
+    settings.PUSH_EVENTS = True
+    settings.ANALYSIS_CHUNK_DECISIONS = 20
+    sent = []
+    monkeypatch.setattr(
+        "django_eventstream.send_event",
+        lambda channel, kind, data: sent.append((channel, kind, data)),
+    )
+    ann, bob, _cy = people
+    game = finished_game("onexeno", [ann, bob])
+    analysis, _ = services.analysis_request(user=ann, game_id=game.pk)
+    analysis.refresh_from_db()
+    pings = [data for channel, kind, data in sent if kind == "analysis"]
+    assert {channel for channel, kind, _ in sent if kind == "analysis"} == {f"game-{game.pk}"}
+    assert all(set(data) == {"game", "status", "done", "total"} for data in pings)
+    assert [data["done"] for data in pings if data["status"] == "running"] == list(
+        range(analysis.chunks_total)
+    )
+    assert pings[-1] == {
+        "game": game.pk,
+        "status": "done",
+        "done": analysis.chunks_total,
+        "total": analysis.chunks_total,
+    }
