@@ -2,7 +2,7 @@
 its replay, watches the progress bar fill as the chunks are stored, and clicks a point of
 the advantage chart, which takes the replay to that step in place. Then the analysed
 replay of a game of each game, at desktop and phone size, for people to look at
-(test-artifacts/analysis-<game>-<size>.png).
+(test-artifacts/analysis-<game>-<size>.png), checked by axe-core.
 
 The search is the platform's stand-in (tests/analysis/helpers.py, in this process: the
 live server's thread runs the pages), and the chunks are run here one at a time instead
@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 from analysis import services
 from analysis.models import Analysis
 from tests.analysis.helpers import GAMES, FakeEngine, finished_game
+from tests.e2e.test_accessibility import audit
 from tests.e2e.test_onexeno_game import logged_in
 from tests.factories import UserFactory
 
@@ -99,3 +100,5 @@ def test_screenshots_of_the_analysed_replay(
         page.set_viewport_size(viewport)
         page.wait_for_timeout(200)
         page.screenshot(path=artifacts(f"analysis-{kind}-{size}.png"), full_page=True)
+    # No serious accessibility problem in either theme and size (axe-core).
+    assert audit(page) == []
