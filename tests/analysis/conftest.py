@@ -1,6 +1,6 @@
 import pytest
 
-from tests.analysis.helpers import FakeEngine
+from tests.analysis.fake import FakeEngine
 
 
 @pytest.fixture

@@ -1,161 +1,129 @@
-"""Finished games of every kind for the analysis tests, and a stand-in for the search.
+"""What the analysis engine's tests of every game share (``tests/analysis/test_engine_*``)."""
 
-``FakeEngine`` has the contract's names and shapes (``analysis/engine.py``) with figures
-drawn from a hash of each action, so the platform's tests need no search and run in
-milliseconds; the tests of the real search are e's ``test_engine_*.py``.
-"""
-
-import hashlib
 import json
-import random
+import subprocess
+import sys
+from pathlib import Path
 
+from analysis import engine
 from games import registry
-from games.services import game_import
 
-# The shortest variant of each game, at its smallest table (seats).
-GAMES = {
-    "xix": ("standard", 2),
-    "xeri": ("classic", 2),
-    "xactika": ("win", 2),
-    "onexeno": ("basic", 2),
-}
+VERDICTS = {"best", "good", "inaccuracy", "mistake", "blunder"}
 
 
-def played_log(kind: str, variant: str, seats: int, seed: str = "analysis") -> tuple[dict, list]:
-    """A set-up and a whole game's actions, each chosen at random among the legal ones."""
-    rules = registry.rules(kind)
+def through_record(key: str, variant: str, seats: int, setup: dict, actions: list):
+    """(variant, seats, setup, actions) as a stored record gives them back: the record
+    written as JSON text, read again and its header parsed by the game's rules."""
+    rules = registry.rules(key)
+    record = {**rules.record_header(variant, seats, setup), "actions": actions}
+    read = json.loads(json.dumps(record))
+    variant, seats, setup = rules.read_header(read)
+    return variant, seats, setup, read["actions"]
+
+
+def check_shape(result: dict, key: str, variant: str, seats: int, setup, actions, index):
+    """The contract's shape (``analysis/engine.py``) and its invariants for one decision."""
+    rules = registry.rules(key)
+    state = rules.replay(variant, seats, setup, actions[:index])
+    legal = [dict(action) for action in state.legal_actions()]
+    assert set(result) >= {
+        "index", "seat", "played", "choices", "best", "value", "best_value", "loss",
+        "hindsight", "hindsight_best", "hindsight_loss", "seats_value", "verdict", "cpu",
+    }  # fmt: skip
+    assert result["index"] == index
+    assert result["seat"] == state.to_move == actions[index]["seat"]
+    assert result["played"] == actions[index]
+    choices = result["choices"]
+    assert sorted(json.dumps(c["action"], sort_keys=True) for c in choices) == sorted(
+        json.dumps(a, sort_keys=True) for a in legal
+    )
+    values = [c["value"] for c in choices]
+    assert values == sorted(values, reverse=True)
+    assert all(0.0 <= c["value"] <= 1.0 and 0.0 <= c["hindsight"] <= 1.0 for c in choices)
+    assert result["best"] == choices[0]["action"]
+    assert result["best_value"] == choices[0]["value"]
+    mine = next(c for c in choices if c["action"] == actions[index])
+    assert result["value"] == mine["value"]
+    assert result["hindsight"] == mine["hindsight"]
+    assert abs(result["loss"] - (result["best_value"] - result["value"])) < 1e-9
+    assert result["hindsight_best"] == max(c["hindsight"] for c in choices)
+    assert result["hindsight_loss"] >= 0.0
+    assert result["loss_error"] >= 0.0
+    assert all(c["samples"] >= 1 for c in choices)
+    assert mine["samples"] == max(c["samples"] for c in choices)  # kept to the end
+    assert len(result["seats_value"]) == seats
+    assert result["seats_value"][result["seat"]] == result["value"]
+    assert result["verdict"] == engine.verdict(result["loss"]) and result["verdict"] in VERDICTS
+    assert result["cpu"] > 0.0
+    json.dumps(result)  # JSON-ready, as the platform stores it
+
+
+def check_game(key: str, variant: str, seats: int, setup: dict, actions: list, seed=0):
+    """A whole short analysis through the contract: decision points, a few decisions
+    analysed twice with one seed (the same answers but for the CPU time), and the summary."""
+    points = engine.decision_points(key, variant, seats, setup, actions)
+    assert points == sorted(set(points)) and points
+    rules = registry.rules(key)
+    state = rules.new(variant, seats, setup)
+    for index, action in enumerate(actions):
+        assert (index in points) == (len(state.legal_actions()) >= 2)
+        state, _events = state.apply(action)
+    picked = [points[0], points[len(points) // 2], points[-1]]
+    results = []
+    for index in picked:
+        one = engine.analyse_decision(
+            key, variant, seats, setup, actions, index, budget="ci", seed=seed
+        )
+        again = engine.analyse_decision(
+            key, variant, seats, setup, actions, index, budget="ci", seed=seed
+        )
+        check_shape(one, key, variant, seats, setup, actions, index)
+        one.pop("cpu"), again.pop("cpu")
+        assert one == again
+        results.append(one)
+    rows = engine.summary(key, variant, seats, results)
+    assert [row["seat"] for row in rows] == list(range(seats))
+    for row in rows:
+        mine = [r for r in results if r["seat"] == row["seat"]]
+        assert row["decisions"] == len(mine)
+        assert 0.0 <= row["accuracy"] <= 100.0
+        assert row["mistakes"] == sum(r["verdict"] == "mistake" for r in mine)
+        assert row["blunders"] == sum(r["verdict"] == "blunder" for r in mine)
+        assert row["inaccuracies"] == sum(r["verdict"] == "inaccuracy" for r in mine)
+    return results
+
+
+def random_game(key: str, variant: str, seats: int, seed, length: int | None = None):
+    """(setup, actions) of a game of random legal actions from ``deal(seed)``, to the end
+    (or its first ``length`` actions)."""
+    import random
+
+    rules = registry.rules(key)
     setup = rules.deal(seed, variant, seats)
     state = rules.new(variant, seats, setup)
     rng = random.Random(seed)
     actions = []
-    while not state.over:
-        action = rng.choice(state.legal_actions())
+    while not state.over and (length is None or len(actions) < length):
+        action = dict(rng.choice(state.legal_actions()))
         actions.append(action)
         state, _events = state.apply(action)
     return setup, actions
 
 
-def finished_game(kind: str, players, *, variant=None, seed="analysis"):
-    """A finished game of ``kind`` between ``players`` (seat order), played out at random."""
-    variant = variant or GAMES[kind][0]
-    rules = registry.rules(kind)
-    setup, actions = played_log(kind, variant, len(players), seed)
-    record = {**rules.record_header(variant, len(players), setup), "actions": actions}
-    return game_import(record=record, players=players)
-
-
-def live_game(kind: str, players, *, played: int = 6, seed="analysis"):
-    """A game of ``kind`` in play, ``played`` actions in."""
-    variant = GAMES[kind][0]
-    rules = registry.rules(kind)
-    setup, actions = played_log(kind, variant, len(players), seed)
-    record = {**rules.record_header(variant, len(players), setup), "actions": actions[:played]}
-    return game_import(record=record, players=players)
-
-
-def _figure(*parts) -> float:
-    digest = hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).digest()
-    return digest[0] / 255
-
-
-class FakeEngine:
-    THRESHOLDS = {"inaccuracy": 0.05, "mistake": 0.10, "blunder": 0.20}
-    BUDGETS = {"standard": 1, "ci": 1}
-
-    def __init__(self):
-        self.calls = []
-
-    def decision_points(self, key, variant, seats, setup, actions):
-        rules = registry.rules(key)
-        state = rules.new(variant, seats, setup)
-        points = []
-        for index, action in enumerate(actions):
-            if len(state.legal_actions()) > 1:
-                points.append(index)
-            state, _events = state.apply(action)
-        return points
-
-    def sides(self, key, variant, seats):
-        teams = registry.rules(key).variants[variant].sides(seats)
-        return len(teams) if teams else seats
-
-    def expected_place(self, share, sides):
-        return 1 + (1 - share) * (sides - 1)
-
-    def verdict(self, loss):
-        if loss <= 0:
-            return "best"
-        for name in ("blunder", "mistake", "inaccuracy"):
-            if loss >= self.THRESHOLDS[name]:
-                return name
-        return "good"
-
-    def analyse_decision(
-        self, key, variant, seats, setup, actions, index, *, budget="standard", seed=0
-    ):
-        self.calls.append(index)
-        rules = registry.rules(key)
-        state = rules.replay(variant, seats, setup, actions[:index])
-        choices = [
-            {
-                "action": action,
-                "value": _figure(index, action, "info"),
-                "hindsight": _figure(index, action, "all"),
-            }
-            for action in state.legal_actions()
-        ]
-        choices.sort(key=lambda c: -c["value"])
-        played = actions[index]
-        mine = next((c for c in choices if c["action"] == played), choices[0])
-        best = choices[0]
-        hindsight_best = max(c["hindsight"] for c in choices)
-        value = mine["value"]
-        seat = played["seat"]
-        others = (1 - value) if seats == 2 else 0.5
-        return {
-            "index": index,
-            "seat": seat,
-            "played": played,
-            "choices": choices,
-            "best": best["action"],
-            "value": value,
-            "best_value": best["value"],
-            "loss": best["value"] - value,
-            "hindsight": mine["hindsight"],
-            "hindsight_best": hindsight_best,
-            "hindsight_loss": hindsight_best - mine["hindsight"],
-            "seats_value": [value if s == seat else others for s in range(seats)],
-            "verdict": self.verdict(best["value"] - value),
-            "cpu": 0.0,
-        }
-
-    def summary(self, key, variant, seats, decisions):
-        rows = []
-        for seat in range(seats):
-            mine = [d for d in decisions if d["seat"] == seat]
-            losses = [d["loss"] for d in mine]
-            mean = sum(losses) / len(losses) if losses else 0.0
-            rows.append(
-                {
-                    "seat": seat,
-                    "decisions": len(mine),
-                    "accuracy": max(0.0, 100 * (1 - mean)),
-                    "mean_loss": mean,
-                    "inaccuracies": sum(d["verdict"] == "inaccuracy" for d in mine),
-                    "mistakes": sum(d["verdict"] == "mistake" for d in mine),
-                    "blunders": sum(d["verdict"] == "blunder" for d in mine),
-                }
-            )
-        return rows
-
-    NAMES = (
-        "decision_points", "analyse_decision", "summary", "sides", "expected_place",
-        "verdict", "THRESHOLDS", "BUDGETS",
-    )  # fmt: skip
-
-    def install(self, monkeypatch):
-        from analysis import engine
-
-        for name in self.NAMES:
-            monkeypatch.setattr(engine, name, getattr(self, name), raising=False)
-        return self
+def imports_of_the_engine() -> set[str]:
+    """The top-level packages a fresh interpreter has loaded after importing the analysis
+    engine and its game adapters (for the pure-engine check)."""
+    code = (
+        "import sys, analysis.engine as e\n"
+        "for k in ('xix', 'xeri', 'xactika', 'onexeno'): e.adapter(k, "
+        "next(iter(e.registry.rules(k).variants)), 2)\n"
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    ).stdout
+    return set(out.split())

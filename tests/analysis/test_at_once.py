@@ -9,7 +9,7 @@ from django.urls import reverse
 from analysis import services
 from analysis.models import Analysis, PlayOn
 from games.models import Game
-from tests.analysis.helpers import finished_game
+from tests.analysis.fake import finished_game
 from tests.at_once import at_once, failures
 from tests.factories import UserFactory
 

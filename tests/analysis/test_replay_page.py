@@ -9,7 +9,7 @@ from django.urls import reverse
 from analysis.models import Analysis, PlayOn
 from games.models import Game, GameAction
 from games.selectors import game_line, game_state
-from tests.analysis.helpers import finished_game, live_game
+from tests.analysis.fake import finished_game, live_game
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ from django.db import transaction
 
 from analysis import services
 from analysis.models import Analysis, AnalysisChunk
-from tests.analysis.helpers import finished_game, live_game
+from tests.analysis.fake import finished_game, live_game
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from analysis import services
 from analysis.models import Analysis
-from tests.analysis.helpers import GAMES, FakeEngine, finished_game
+from tests.analysis.fake import GAMES, FakeEngine, finished_game
 from tests.e2e.test_accessibility import audit
 from tests.e2e.test_onexeno_game import logged_in
 from tests.factories import UserFactory

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from analysis.models import Analysis, AnalysisChunk
 from games.selectors import game_line
-from tests.analysis.helpers import GAMES, finished_game
+from tests.analysis.fake import GAMES, finished_game
 from tests.factories import UserFactory
 from tests.tasks.test_worker import wait_until
 from xix_site.celery import app as celery_app
