@@ -53,7 +53,15 @@ def test_ask_from_the_replay_then_read_the_analysis(
     assert "Ask for the analysis" not in page
     # The summary: one row per player.
     assert re.search(r'<th scope="row">.*?ann</th>', page)
-    assert "Accuracy" in page
+    ann_row = re.search(r'<th scope="row">.*?ann</th>(.*?)</tr>', page, re.DOTALL).group(1)
+    cells = re.findall(r"<td>([^<]*)</td>", ann_row)
+    mine = analysis.summary[game.seat_of(ann)]
+    assert cells == [
+        f"{mine['accuracy']:.0f}%",
+        str(mine["inaccuracies"]),
+        str(mine["mistakes"]),
+        str(mine["blunders"]),
+    ]
     # The chart: one link per decision, each to its step.
     links = re.findall(r'<a href="[^"]*\?step=(\d+)"[^>]*class="analysis-point', page)
     assert [int(s) for s in links] == [i + 1 for i in analysis.points]

@@ -4,10 +4,11 @@ the advantage chart, which takes the replay to that step in place. Then the anal
 replay of a game of each game, at desktop and phone size, for people to look at
 (test-artifacts/analysis-<game>-<size>.png), checked by axe-core.
 
-The search is the platform's stand-in (tests/analysis/helpers.py, in this process: the
-live server's thread runs the pages), and the chunks are run here one at a time instead
-of by a worker, so the test sees each step of the progress; tests/tasks/
-test_analysis_worker.py runs the real search through a real worker.
+In the first test the search is the platform's stand-in (tests/analysis/fake.py, in this
+process: the live server's thread runs the pages), and the chunks are run here one at a
+time instead of by a worker, so the test sees each step of the progress; the screenshots
+are of the real search's analysis ("ci" budget), and tests/tasks/test_analysis_worker.py
+runs the real search through a real worker.
 """
 
 import re
@@ -83,9 +84,8 @@ def test_ask_watch_the_progress_fill_and_jump_from_the_chart(
 
 
 @pytest.mark.parametrize("kind", sorted(GAMES))
-def test_screenshots_of_the_analysed_replay(
-    kind, live_server, new_page, fake_engine, django_capture_on_commit_callbacks, artifacts
-):
+def test_screenshots_of_the_analysed_replay(kind, live_server, new_page, artifacts):
+    """With the real search at the "ci" budget (the test settings'), run in-process."""
     ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
     game = finished_game(kind, [ann, bob], seed=f"shot-{kind}")
     analysis, _ = services.analysis_request(user=ann, game_id=game.pk)
