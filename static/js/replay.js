@@ -116,6 +116,7 @@
       putFocusBack(restoreFocus);
       restoreFocus = null;
       revealCurrentLine();
+      revealChartCursor();
       announce();
     }
   });
@@ -134,7 +135,22 @@
     window.xixListen(panel.getAttribute("data-analysis-stream"), { analysis: ping }, nothing, nothing, ping);
   }
 
+  // On a phone the analysis chart scrolls sideways: keep the current step in view.
+  function revealChartCursor() {
+    var box = container();
+    var scroller = box && box.querySelector(".analysis-chart-scroll");
+    var cursor = scroller && scroller.querySelector(".analysis-cursor");
+    var svg = scroller && scroller.querySelector("svg");
+    if (!cursor || !svg || scroller.scrollWidth <= scroller.clientWidth) {
+      return;
+    }
+    var width = svg.viewBox.baseVal.width || 1;
+    var at = (cursor.x1.baseVal.value / width) * scroller.scrollWidth;
+    scroller.scrollLeft = Math.max(0, at - scroller.clientWidth / 2);
+  }
+
   document.addEventListener("DOMContentLoaded", listenToAnalysis);
+  document.addEventListener("DOMContentLoaded", revealChartCursor);
   document.addEventListener("DOMContentLoaded", revealCurrentLine);
   document.addEventListener("htmx:historyRestore", revealCurrentLine);
 })();
