@@ -244,3 +244,20 @@ def test_play_on_from_the_last_step_or_a_live_game_is_refused(client, ann, bob):
     )
     assert response.status_code == 409
     assert Game.objects.count() == 2
+
+
+@pytest.mark.parametrize("kind, variant", [("xactika", "win"), ("onexeno", "partners")])
+def test_play_on_at_a_table_of_four_keeps_seats_and_partners(client, ann, bob, kind, variant):
+    cy, dee = UserFactory(username="cy"), UserFactory(username="dee")
+    game = finished_game(kind, [bob, cy, ann, dee], variant=variant, seed="four")
+    step = 9
+    response = client.post(
+        reverse("analysis:play_on", args=[game.pk]), {"step": step, "level": "random"}
+    )
+    assert response.status_code == 302
+    new = PlayOn.objects.get(source=game).game
+    assert new.seats_count == 4 and new.variant == variant
+    assert new.players[2] == ann and all(new.players[s].is_bot for s in (0, 1, 3))
+    teams = {row.position: row.team for row in new.seat_rows()}
+    assert teams == {row.position: row.team for row in game.seat_rows()}
+    assert game_line(new)[:step] == game_line(game)[:step]
