@@ -4,6 +4,8 @@ calls one service and answers. The replay page itself draws the analysis
 (``games.views.replay`` with ``analysis.selectors``).
 """
 
+from urllib.parse import parse_qs, urlsplit
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -29,9 +31,16 @@ def _refuse(request, game_id, error: GameError) -> HttpResponse:
     return render(request, REFUSED, context, status=error.status)
 
 
-def _back(game_id, raw_step) -> str:
+def _back(request, game_id) -> str:
+    """The replay at the step the page showed: the step in the address the form was sent
+    from (the replay's steps change in place with htmx, which updates the address but not
+    the form), else the form's own."""
     url = reverse("games:replay", args=[game_id])
-    step = services.as_step(raw_step)
+    sent_from = urlsplit(request.headers.get("Referer", ""))
+    raw = request.POST.get("step")
+    if sent_from.path == url:
+        raw = parse_qs(sent_from.query).get("step", [raw])[0]
+    step = services.as_step(raw)
     return f"{url}?step={step}" if step is not None and step >= 0 else url
 
 
@@ -49,7 +58,7 @@ def analysis_ask(request, game_id):
         messages.info(request, "This game has been analysed already: here is its analysis.")
     else:
         messages.info(request, "This game's analysis was asked for already: here is its progress.")
-    return redirect(_back(game_id, request.POST.get("step")), permanent=False)
+    return redirect(_back(request, game_id), permanent=False)
 
 
 @require_POST
@@ -61,7 +70,7 @@ def analysis_retry(request, game_id):
     except GameError as error:
         return _refuse(request, game_id, error)
     messages.success(request, "The analysis is queued again.")
-    return redirect(_back(game_id, request.POST.get("step")), permanent=False)
+    return redirect(_back(request, game_id), permanent=False)
 
 
 @require_safe

@@ -46,6 +46,13 @@ def test_ask_from_the_replay_then_read_the_analysis(
     response = ask(client, game, django_capture_on_commit_callbacks, step=5)
     assert response.status_code == 302
     assert response["Location"] == reverse("games:replay", args=[game.pk]) + "?step=5"
+    # Sent from a page whose steps moved on in place (htmx): back to the step it shows.
+    again = client.post(
+        reverse("analysis:request", args=[game.pk]),
+        {"step": 5},
+        HTTP_REFERER=f"http://testserver/games/{game.pk}/replay/?step=12",
+    )
+    assert again["Location"].endswith("?step=12")
     analysis = Analysis.objects.get(game=game)
     assert analysis.status == Analysis.Status.DONE
     page = client.get(response["Location"]).content.decode()
