@@ -5,7 +5,7 @@ The graph is read from the source with ``ast``: every import counts, at module l
 inside a function alike (a function-level import hides a circle from Python's import
 machinery, not from the design). Nodes are the modules of the platform apps: ``games``
 without the game packages (those are checked by ``tests/kit/test_game_homes.py``), with
-``games/kit`` as one node, and ``accounts``, ``api``, ``chat``, ``moderation``,
+``games/kit`` as one node, and ``accounts``, ``analysis``, ``api``, ``chat``, ``moderation``,
 ``notifications``, ``ratings``, ``tournaments`` and ``xix_site``. Migrations count too.
 """
 
@@ -15,6 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 APPS = (
     "accounts",
+    "analysis",
     "api",
     "chat",
     "games",

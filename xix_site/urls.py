@@ -29,5 +29,6 @@ urlpatterns = [
     path("", include("moderation.urls")),
     path("", include("chat.urls")),
     path("", include("tournaments.urls")),
+    path("", include("analysis.urls")),
     path(settings.ADMIN_URL, admin.site.urls),
 ]

@@ -20,6 +20,7 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from analysis.selectors import replay_analysis
 from games import registry
 from games.models import Game
 from games.outcomes import place_text
@@ -229,6 +230,8 @@ def game_replay(request, game_id):
         "moderator_view": not game.is_over,
         "record_format": registry.rules(game.kind).record_format,
         **site.replay_context(view, names, seat),
+        # The analysis (a finished game only: nothing of it for a game in play).
+        **replay_analysis(game, request.user, actions=actions, step=step, names=names),
     }
     if request.htmx and not request.htmx.history_restore_request:
         response = render(request, TEMPLATE + "#replay-step", context)

@@ -4,7 +4,14 @@
 (function () {
   "use strict";
 
-  var KEYS = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
+  var KEYS = {
+    ArrowLeft: "previous",
+    ArrowRight: "next",
+    Home: "first",
+    End: "last",
+    n: "next-mistake",
+    p: "previous-mistake"
+  };
   var CONTAINER = "replay-step";
   var restoreFocus = null;
 
@@ -109,10 +116,41 @@
       putFocusBack(restoreFocus);
       restoreFocus = null;
       revealCurrentLine();
+      revealChartCursor();
       announce();
     }
   });
 
+  // A running analysis: its progress is fetched at once on each "analysis" ping of the
+  // game's stream (analysis/services.py); the progress panel polls meanwhile anyway.
+  function listenToAnalysis() {
+    var panel = document.querySelector("[data-analysis-stream]");
+    if (!panel || !window.EventSource || !window.xixListen) {
+      return;
+    }
+    var ping = function () {
+      document.body.dispatchEvent(new CustomEvent("analysis-push", { bubbles: true }));
+    };
+    var nothing = function () {};
+    window.xixListen(panel.getAttribute("data-analysis-stream"), { analysis: ping }, nothing, nothing, ping);
+  }
+
+  // On a phone the analysis chart scrolls sideways: keep the current step in view.
+  function revealChartCursor() {
+    var box = container();
+    var scroller = box && box.querySelector(".analysis-chart-scroll");
+    var cursor = scroller && scroller.querySelector(".analysis-cursor");
+    var svg = scroller && scroller.querySelector("svg");
+    if (!cursor || !svg || scroller.scrollWidth <= scroller.clientWidth) {
+      return;
+    }
+    var width = svg.viewBox.baseVal.width || 1;
+    var at = (cursor.x1.baseVal.value / width) * scroller.scrollWidth;
+    scroller.scrollLeft = Math.max(0, at - scroller.clientWidth / 2);
+  }
+
+  document.addEventListener("DOMContentLoaded", listenToAnalysis);
+  document.addEventListener("DOMContentLoaded", revealChartCursor);
   document.addEventListener("DOMContentLoaded", revealCurrentLine);
   document.addEventListener("htmx:historyRestore", revealCurrentLine);
 })();

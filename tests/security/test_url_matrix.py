@@ -49,6 +49,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from accounts.models import Block, InviteSent
+from analysis.models import Analysis
 from api import tokens as api_tokens
 from api.models import AccessToken
 from chat.models import ChatMessage
@@ -127,6 +128,19 @@ TABLE = {
     "games:replay@finished": row(G, "finished", 200, 200, 200, 200, 200, 200),
     "games:record": row(G, "live", 403, 403, 403, 403, 403, 403),
     "games:record@finished": row(G, "finished", 200, 200, 200, 200, 200, 200),
+    # The post-game analysis (analysis/): never of a game in play (409); asked for by the
+    # players, or anyone signed in for a public game; its progress for whoever sees the game.
+    "analysis:request": row(P, "live", L, 409, 409, 409, 409, 409),
+    "analysis:request@finished": row(P, "finished", L, 302, 302, 302, 302, 302),
+    "analysis:request@private-finished": row(P, "private-finished", L, 302, 302, 404, 403, 403),
+    "analysis:retry": row(P, "live", L, 409, 409, 409, 409, 409),
+    "analysis:retry@finished": row(P, "finished", L, 400, 400, 400, 400, 400),
+    "analysis:progress": row(G, "live", 409, 409, 409, 409, 409, 409),
+    "analysis:progress@finished": row(G, "finished", 200, 200, 200, 200, 200, 200),
+    "analysis:progress@private-finished": row(G, "private-finished", L, 200, 200, 404, 200, 200),
+    # "Play on from here": an empty form names no step (400); never from a game in play.
+    "analysis:play_on": row(P, "live", L, 409, 409, 409, 409, 409),
+    "analysis:play_on@finished": row(P, "finished", L, 400, 400, 400, 400, 400),
     "players:settings": row(G, None, L, 200, 200, 200, 200, 200),
     "players:vacation": row(G, None, L, 200, 200, 200, 200, 200),
     "players:profile": row(G, "username", 200, 200, 200, 200, 200, 200),
@@ -451,6 +465,9 @@ def admin_rows(world) -> dict:
         "auth.group": Group.objects.get(name="Moderators"),
         "chat.chatmessage": world["message"],
         "tournaments.tournament": world["tournament"],
+        "analysis.analysis": Analysis.objects.get_or_create(
+            game=world["finished"], defaults={"budget": "ci"}
+        )[0],
         "account.emailaddress": EmailAddress.objects.get_or_create(
             user=world["people"]["seat1"], email="bob@example.com"
         )[0],

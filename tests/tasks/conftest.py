@@ -2,9 +2,10 @@
 
 The worker runs ``celery -A xix_site worker`` with the test settings, against the test
 database (PostgreSQL: SQLite's test database lives in this process's memory) and the
-local Redis as broker, on this test process's own queues (the default one and the bots'
-one, ``CELERY_BOTS_QUEUE``; a worker takes both unless told ``queues="default"`` or
-``queues="bots"``, as docker-compose.yml runs one worker per queue). E-mail goes to files in a
+local Redis as broker, on this test process's own queues (the default one, the bots'
+one, ``CELERY_BOTS_QUEUE``, and the analyses', ``CELERY_ANALYSIS_QUEUE``; a worker takes
+the first two unless told ``queues="default"``, ``queues="bots"`` or ``queues="analysis"``,
+as docker-compose.yml runs one worker per queue). E-mail goes to files in a
 temporary folder, so the test can read what the worker sent. While the worker runs, this
 process stops running tasks in-process and publishes them to Redis like the web does.
 """
@@ -41,7 +42,11 @@ class Worker:
     """One ``celery worker`` process; its output goes to ``log``."""
 
     def __init__(self, tmp_path: Path, mail_dir: Path, queues: str = "default,bots", **env):
-        names = {"default": settings.CELERY_TASK_DEFAULT_QUEUE, "bots": settings.CELERY_BOTS_QUEUE}
+        names = {
+            "default": settings.CELERY_TASK_DEFAULT_QUEUE,
+            "bots": settings.CELERY_BOTS_QUEUE,
+            "analysis": settings.CELERY_ANALYSIS_QUEUE,
+        }
         self.queues = ",".join(names[name] for name in queues.split(","))
         self.log = tmp_path / f"worker-{uuid.uuid4().hex[:8]}.log"
         self.env = {
@@ -51,6 +56,7 @@ class Worker:
             "REDIS_URL": settings.REDIS_URL,
             "CELERY_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE,
             "CELERY_BOTS_QUEUE": settings.CELERY_BOTS_QUEUE,
+            "CELERY_ANALYSIS_QUEUE": settings.CELERY_ANALYSIS_QUEUE,
             "CELERY_EAGER": "0",
             # django-environ drops one slash of the path: filemail:////tmp/... is /tmp/...
             "EMAIL_URL": f"filemail:///{mail_dir}",
@@ -127,5 +133,10 @@ def celery_workers(transactional_db, tmp_path, mail_dir):
         for worker in started:
             worker.stop()
         with celery_app.connection_for_write() as conn:
-            for queue in (settings.CELERY_TASK_DEFAULT_QUEUE, settings.CELERY_BOTS_QUEUE):
+            queues = (
+                settings.CELERY_TASK_DEFAULT_QUEUE,
+                settings.CELERY_BOTS_QUEUE,
+                settings.CELERY_ANALYSIS_QUEUE,
+            )
+            for queue in queues:
                 conn.default_channel.queue_purge(queue)

@@ -48,6 +48,8 @@ INSTALLED_APPS = [
     "ninja",
     "api",
     "tournaments",
+    # Post-game analysis (analysis/, docs/analysis.md): its own Celery queue.
+    "analysis",
 ]
 
 MIDDLEWARE = [
@@ -334,9 +336,13 @@ CELERY_TIMEZONE = TIME_ZONE
 # so a bot's thinking never delays an e-mail (docs/operations.md, "Workers").
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 CELERY_BOTS_QUEUE = env.str("CELERY_BOTS_QUEUE", default="bots")
+# Post-game analyses (analysis/tasks.py) on a third queue and worker: minutes of search
+# never delay a move or an e-mail.
+CELERY_ANALYSIS_QUEUE = env.str("CELERY_ANALYSIS_QUEUE", default="analysis")
 CELERY_TASK_ROUTES = {
     "games.tasks.seat_autoplay": {"queue": CELERY_BOTS_QUEUE},
     "games.tasks.bot_move": {"queue": CELERY_BOTS_QUEUE},
+    "analysis.tasks.*": {"queue": CELERY_ANALYSIS_QUEUE},
 }
 # Publishing gives up quickly when the broker is down: the request has already committed
 # and the periodic sweeps re-enqueue the work from the database.
@@ -403,6 +409,15 @@ SITE_MOVE_DELAY_MAX = env.float("SITE_MOVE_DELAY_MAX", default=2.0)
 # Games with bots a person may have going at once (waiting or in play, a seat still
 # theirs): "Play a bot", a table with a bot, a challenge to a bot (docs/security.md).
 MAX_ACTIVE_BOT_GAMES = env.int("MAX_ACTIVE_BOT_GAMES", default=5)
+
+# Post-game analysis (analysis/, docs/analysis.md): analyses one person may ask for in 24
+# hours (a game's analysis asked for again costs nothing), analyses queued or running on
+# the whole site before a new one is refused, the search's budget (a key of
+# ``analysis.engine.BUDGETS``), and how many decisions one task analyses.
+ANALYSIS_DAILY_LIMIT = env.int("ANALYSIS_DAILY_LIMIT", default=5)
+ANALYSIS_QUEUE_LIMIT = env.int("ANALYSIS_QUEUE_LIMIT", default=50)
+ANALYSIS_BUDGET = env.str("ANALYSIS_BUDGET", default="standard")
+ANALYSIS_CHUNK_DECISIONS = env.int("ANALYSIS_CHUNK_DECISIONS", default=4)
 
 # Aborting rated games before the first moves (games/aborts.py, docs/rules.md 42): a player
 # who aborts RATED_ABORT_LIMIT rated games within RATED_ABORT_WINDOW_HOURS may not start

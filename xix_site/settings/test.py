@@ -39,14 +39,21 @@ CELERY_TASK_DEFAULT_QUEUE = env.str(
     default=f"xix-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}",
 )
 CELERY_BOTS_QUEUE = env.str("CELERY_BOTS_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-bots")
+CELERY_ANALYSIS_QUEUE = env.str(
+    "CELERY_ANALYSIS_QUEUE", default=f"{CELERY_TASK_DEFAULT_QUEUE}-analysis"
+)
 CELERY_TASK_ROUTES = {
     "games.tasks.seat_autoplay": {"queue": CELERY_BOTS_QUEUE},
     "games.tasks.bot_move": {"queue": CELERY_BOTS_QUEUE},
+    "analysis.tasks.*": {"queue": CELERY_ANALYSIS_QUEUE},
 }
 
 # Many tests start more games against bots for one user than a person may have going;
 # the limit's own tests set it (tests/games/test_bot_limits.py).
 MAX_ACTIVE_BOT_GAMES = env.int("MAX_ACTIVE_BOT_GAMES", default=1000)
+
+# Post-game analysis: the smallest search budget, so a whole game's analysis stays cheap.
+ANALYSIS_BUDGET = env.str("ANALYSIS_BUDGET", default="ci")
 
 # The hourly limits on challenges and tables set up (games/invite_limits.py) would stop the
 # tests that set up dozens of games for one player within their second;
