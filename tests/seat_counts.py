@@ -42,3 +42,15 @@ def sampled(counts, *, name: str) -> tuple[int, ...]:
         return tuple(counts)
     between = random.Random(f"{seed}/{name}").sample(counts[1:-1], BETWEEN)
     return tuple(sorted({counts[0], counts[-1], *between}))
+
+
+def drawn(counts, *, name: str) -> tuple[int, ...]:
+    """One seat count of ``counts`` for ``name``, drawn from the run's seed (every one of
+    them when the seed is ``EVERY``): for the tests too costly to play the smallest and the
+    largest table every run (whole games through the API's streams); over runs every seat
+    count comes."""
+    counts = sorted(counts)
+    seed = run_seed()
+    if seed == EVERY:
+        return tuple(counts)
+    return (random.Random(f"{seed}/{name}").choice(counts),)
