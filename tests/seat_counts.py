@@ -12,6 +12,9 @@ draws one when it is unset, before pytest-xdist starts its workers (which inheri
 names it at the top and at the end of the run. ``XIX_SEATS_SEED=123 python3 dev.py test``
 runs again the cases of that run; ``XIX_SEATS_SEED=all`` runs every seat count. Outside
 pytest (no seed set) every seat count is used.
+
+``drawn`` is for tests too costly for the smallest and largest table every run (whole games
+through the API): one seat count a run, drawn from the seed; every one with ``all``.
 """
 
 import os

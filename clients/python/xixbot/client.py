@@ -139,6 +139,11 @@ class Player:
                     game, seat = line["game"], line["seat"]
                 elif line["type"] == "gameGone":
                     break
+                elif line["type"] == "chatLine":
+                    log.info("game %s: %s says %r", game_id, line["username"], line["text"])
+                    continue
+                elif line["type"] != "gameState":
+                    continue  # a kind of line this client does not know
                 if line["status"] != "active":
                     break
                 view = line["view"]
