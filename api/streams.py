@@ -89,19 +89,20 @@ async def _async_lines(feed, *, pings, first):
         quiet_since = read_at = loop.time()
         while not done and (end is None or loop.time() < end):
             keepalive = settings.API_KEEPALIVE_SECONDS
+            # The channels pinged; None (read everything): a long-poll's turn, or a quiet
+            # while under push (what changes without a ping, a table lapsing, shows then).
             pinged = None
             if pings is not None:
                 pinged = await pings.wait(max(0.0, quiet_since + keepalive - loop.time()))
                 if pinged:
                     await asyncio.sleep(max(0.0, read_at + feed.min_interval - loop.time()))
                     pinged |= pings.take()
+                else:
+                    pinged = None
             else:
                 await asyncio.sleep(max(0.0, min(settings.API_POLL_SECONDS, end - loop.time())))
-            if pinged != set():
-                read_at = loop.time()
-                lines, done = await sync_to_async(feed.update)(pinged)
-            else:
-                lines = []
+            read_at = loop.time()
+            lines, done = await sync_to_async(feed.update)(pinged)
             if lines:
                 quiet_since = loop.time()
                 yield encode(lines)

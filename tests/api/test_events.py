@@ -158,3 +158,58 @@ def test_an_event_stream_reads_new_invitations_only_once():
         ("challenge", game_id, None)
     ]
     assert feed.update() == ([], False)
+
+
+def test_a_pushed_stream_reads_what_was_pinged_at_most_once_a_min_interval(settings):
+    """Under push the stream hands its feed the channels pinged, and a feed with a
+    ``min_interval`` (the event stream's) is read no more often, however fast the pings."""
+    import asyncio
+    import itertools
+    import time
+
+    from api import streams
+
+    settings.API_KEEPALIVE_SECONDS = 5
+
+    class Feed:
+        channels = ("game-1", "chat-1")
+        min_interval = 0.2
+
+        def __init__(self):
+            self.reads = []
+
+        def update(self, pinged):
+            self.reads.append((pinged, time.monotonic()))
+            return [{"read": len(self.reads)}], len(self.reads) == 3
+
+    class Pings:
+        """Pinged at once, every time: a busy bot's account."""
+
+        def __init__(self):
+            self.waves = [{"game-1"}, {"chat-1"}, {"game-1", "chat-1"}]
+
+        async def wait(self, timeout):
+            return self.waves.pop(0)
+
+        def take(self):
+            return set()
+
+        def close(self):
+            pass
+
+    feed = Feed()
+
+    async def read():
+        stream = streams._async_lines(feed, pings=Pings(), first=([{"first": 1}], False))
+        return [chunk async for chunk in stream]
+
+    chunks = asyncio.run(read())
+    assert chunks == [
+        '{"first":1}\n',
+        '{"read":1}\n',
+        '{"read":2}\n',
+        '{"read":3}\n',
+    ]
+    assert [pinged for pinged, _ in feed.reads] == [{"game-1"}, {"chat-1"}, {"game-1", "chat-1"}]
+    times = [at for _, at in feed.reads]
+    assert all(later - earlier >= 0.19 for earlier, later in itertools.pairwise(times))
