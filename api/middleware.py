@@ -4,6 +4,7 @@ in the admin, kept ``API_REQUEST_LOG_DAYS`` days (older rows are deleted at most
 minute, by the request that finds the minute's mark missing in the cache). A stream is
 logged when its answer starts."""
 
+import ipaddress
 import logging
 import time
 from datetime import timedelta
@@ -23,11 +24,16 @@ PRUNE_MARK = "api-request-log-pruned"
 
 
 def _address(request) -> str | None:
-    """The client's address behind the proxies the site trusts (allauth's reading)."""
+    """The client's address behind the proxies the site trusts (allauth's reading); None
+    when what came is no address."""
     try:
-        return get_adapter(request).get_client_ip(request) or None
+        found = get_adapter(request).get_client_ip(request)
     except (ImproperlyConfigured, ValueError):
-        return request.META.get("REMOTE_ADDR") or None
+        found = request.META.get("REMOTE_ADDR")
+    try:
+        return str(ipaddress.ip_address(found))
+    except ValueError:
+        return None
 
 
 def _log(request, response, started: float) -> None:

@@ -79,3 +79,9 @@ def test_a_person_who_is_not_staff_finds_no_token_admin():
     client.force_login(UserFactory(username="mallory"))
     assert client.get(reverse("admin:api_accesstoken_changelist")).status_code == 404
     assert client.get(reverse("admin:api_apirequest_changelist")).status_code == 404
+
+
+def test_a_request_from_no_address_is_refused_before_the_api_and_not_logged():
+    secret = token_for(UserFactory(username="alice"), "read")
+    assert api(secret, REMOTE_ADDR="not an address").get("/api/account").status_code == 403
+    assert not ApiRequest.objects.exists()
