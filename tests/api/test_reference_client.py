@@ -183,8 +183,9 @@ def test_the_client_plays_every_game_at_every_seat_count_against_a_person_and_bo
     """Every table at once: the person ``pat`` and the bots ``bot-1`` to ``bot-<n-1>``
     at each table of ``n`` seats (a person against bots, and bots against each other at
     three seats and more), and ``bot-1`` against ``bot-2`` at each table of two.
-    The tables are set up by their players in turn (the lobby's limit on waiting tables is
-    per creator), each inviting the others, as their programs would."""
+    The tables are set up by their players, each by the one who has set up the fewest (the
+    lobby's limit on waiting tables is per creator), inviting the others, as their
+    programs would."""
     plan = tables_to_play()
     largest = max(3, *(seats for _kind, _variant, seats in plan))
     _pat, pat_token = account("pat", bot=False)
@@ -203,8 +204,10 @@ def test_the_client_plays_every_game_at_every_seat_count_against_a_person_and_bo
         if name != "bot-1"
     }
     ids = {}
-    for number, (kind, variant, seated) in enumerate(tables):
-        creator = seated[number % len(seated)]
+    made = dict.fromkeys(secrets, 0)
+    for kind, variant, seated in tables:
+        creator = min(seated, key=made.get)  # the fewest tables waiting
+        made[creator] += 1
         invite = [name for name in seated if name != creator]
         maker = players.get(creator) or Player(node.url, secrets[creator], accept=False)
         game_id = maker.challenge(game=kind, variant=variant, seats=len(seated), invite=invite)

@@ -78,7 +78,8 @@ class Player:
             "days_per_move": days_per_move,
         }
         response = self.request("POST", "/api/challenges", body)
-        response.raise_for_status()
+        if response.status_code != 200:
+            raise RuntimeError(f"challenge refused: {response.status_code} {response.text}")
         return response.json()["id"]
 
     def can_play(self, event) -> bool:
