@@ -4,6 +4,7 @@ that their program plays through the bot endpoints (docs/api.md)."""
 from django.db import transaction
 
 from accounts.models import User
+from api.models import RatedBotsAccepted
 from games.models import Game, GameSeat, Invitation
 
 
@@ -32,3 +33,44 @@ def account_upgrade_to_bot(*, user) -> User:
     user.email_notifications = User.EmailNotifications.NONE
     user.save(update_fields=["is_api_bot", "email_notifications"])
     return user
+
+
+def accepts_bots(user) -> bool:
+    """Whether the person ``user`` accepts bot accounts in their rated games."""
+    return RatedBotsAccepted.objects.filter(user=user).exists()
+
+
+def accepts_set(*, user, on: bool) -> None:
+    """``user`` accepts bot accounts in their rated games (``on``), or no longer does (the
+    games started meanwhile stay as they are)."""
+    if on:
+        RatedBotsAccepted.objects.get_or_create(user=user)
+    else:
+        RatedBotsAccepted.objects.filter(user=user).delete()
+
+
+BOT_NOT_ACCEPTED = (
+    "Bot accounts play rated games only with people who accept them "
+    "(the setting “Rated games against bots” on the settings page)"
+)
+
+
+def rated_refusal(people, *, joining=None) -> str | None:
+    """Why the rated table of ``people`` (everyone seated or invited, ``joining`` among
+    them: the one sitting down now) may not be played, else None: an API bot may play a
+    rated game only when every person at its table accepts bots. The site's own bots make
+    a table casual elsewhere (``games.tables``) and are not counted here."""
+    people = [person for person in people if not person.is_bot]
+    if not any(person.is_api_bot for person in people):
+        return None
+    persons = [person for person in people if not person.is_api_bot]
+    accepting = set(
+        RatedBotsAccepted.objects.filter(user__in=persons).values_list("user_id", flat=True)
+    )
+    refusing = [person for person in persons if person.pk not in accepting]
+    if not refusing:
+        return None
+    if joining is not None and not joining.is_api_bot:
+        return f"This rated table has a bot account. {BOT_NOT_ACCEPTED}."
+    names = ", ".join(person.username for person in refusing)
+    return f"{BOT_NOT_ACCEPTED}: {names} {'does' if len(refusing) == 1 else 'do'} not."

@@ -32,7 +32,6 @@ from chat.services import ChatError, message_post
 from games import registry, services, tables
 from games.errors import GameError
 from games.kit.errors import IllegalAction
-from games.push import channel_of, user_channel_of
 from games.selectors import game_for_user, record_for, visible_games
 from games.watch import games_in_play
 from ratings import selectors as boards
@@ -483,11 +482,12 @@ def _play_router(kind: str, scope: str, accounts: str) -> Router:
     )
     async def game_stream(request, game_id: int):
         """NDJSON: first ``gameFull`` (the game and your seat's view, with your legal
-        actions in record form when it is your turn), then a ``gameState`` line with the
-        whole view at each change, empty lines to keep the connection alive."""
+        actions in record form when it is your turn) and a ``chatLine`` for each message
+        of its chat so far, then a ``gameState`` line with the whole view at each change
+        and a ``chatLine`` for each new message; empty lines to keep the connection
+        alive."""
         feed = feeds.GameFeed(game_id=game_id, user=request.user)
-        channels = [channel_of(game_id)]
-        return await streams.ndjson_response(request, feed, channels=channels)
+        return await streams.ndjson_response(request, feed)
 
     @router.post(
         "/game/{int:game_id}/act",
@@ -529,6 +529,20 @@ def _play_router(kind: str, scope: str, accounts: str) -> Router:
         return _moved(game)
 
     @router.post(
+        "/game/{int:game_id}/rematch",
+        url_name=f"{kind}_rematch",
+        operation_id=f"{kind}_rematch",
+        auth=auth,
+        response={200: TableOut, 400: Refusal, 403: Refusal},
+    )
+    def rematch(request, game_id: int):
+        """Offer a rematch of the game once it is over (the same table again: its other
+        players are invited, and see the offer on their event stream with ``rematch_of``),
+        or accept the one offered. The lobby's service, with its limits."""
+        game = tables.table_rematch(user=request.user, game_id=game_id)
+        return Status(200, {"id": game.pk, "status": game.status})
+
+    @router.post(
         "/game/{int:game_id}/chat",
         url_name=f"{kind}_chat",
         operation_id=f"{kind}_chat",
@@ -568,12 +582,11 @@ events = Router(tags=["events"])
     openapi_extra=NDJSON,
 )
 async def event_stream(request):
-    """NDJSON: the invitations pending (``challenge``, ``tableInvitation``) and the games in
-    play (``gameStart``), then each change: invitations received or gone
-    (``challengeGone``), games started and finished (``gameFinish``); empty lines to keep
-    the connection alive."""
-    feed = feeds.EventFeed(user=request.user)
-    return await streams.ndjson_response(request, feed, channels=[user_channel_of(request.user.pk)])
+    """NDJSON: the invitations pending (``challenge``, ``tableInvitation``; a rematch offer
+    has ``rematch_of``, the game it follows) and the games in play (``gameStart``), then
+    each change: invitations received or gone (``challengeGone``), games started and
+    finished (``gameFinish``); empty lines to keep the connection alive."""
+    return await streams.ndjson_response(request, feeds.EventFeed(user=request.user))
 
 
 api.add_router("/", read)

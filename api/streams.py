@@ -6,7 +6,8 @@ server the stream is an asynchronous iterator, under WSGI a plain one: each serv
 its own kind line by line, and reads the other kind to its end before sending anything):
 
 - **Push** (``PUSH_EVENTS`` under an ASGI server): the stream listens on the site's ping
-  channels (``games.push``: ``game-<id>`` for a game, ``user-<id>`` for an account)
+  channels its feed names (``games.push``: ``game-<id>`` and ``chat-<id>`` for a game,
+  ``user-<id>`` for an account)
   through django-eventstream's listener, so a ping published by any process (through
   Redis when ``REDIS_URL`` is set) wakes it; it then reads what changed. It lasts until
   the game is over (a game stream) or the client leaves.
@@ -52,18 +53,25 @@ class _Pings:
         self.listener.assign_loop()
         self.manager.add_listener(self.listener)
 
-    async def wait(self, timeout: float) -> bool:
-        """Whether a ping came within ``timeout`` seconds (those queued are dropped: the
-        feed reads the state afresh)."""
+    async def wait(self, timeout: float) -> set[str]:
+        """The channels pinged within ``timeout`` seconds (none: a quiet while)."""
         try:
             await asyncio.wait_for(self.listener.aevent.wait(), timeout)
         except TimeoutError:
-            return False
+            return set()
+        return self.take()
+
+    def take(self) -> set[str]:
+        """The channels pinged since the last look, without waiting. The pings themselves
+        are dropped: the feed reads the state afresh."""
         with self.manager.lock:
+            if not self.listener.aevent.is_set():
+                return set()
+            pinged = set(self.listener.channel_items) or set(self.listener.channels)
             self.listener.aevent.clear()
             self.listener.channel_items = {}
             self.listener.overflow = False
-        return True
+        return pinged
 
     def close(self) -> None:
         self.manager.remove_listener(self.listener)
@@ -71,20 +79,30 @@ class _Pings:
 
 async def _async_lines(feed, *, pings, first):
     """The stream under an ASGI server: woken by pings (push on) or reading every
-    API_POLL_SECONDS for at most API_LONG_POLL_SECONDS (push off)."""
+    API_POLL_SECONDS for at most API_LONG_POLL_SECONDS (push off). A feed reads at most
+    once every ``feed.min_interval`` seconds: the pings meanwhile wait for that read."""
     loop = asyncio.get_running_loop()
     end = None if pings is not None else loop.time() + settings.API_LONG_POLL_SECONDS
     try:
         lines, done = first
         yield encode(lines)
-        quiet_since = loop.time()
+        quiet_since = read_at = loop.time()
         while not done and (end is None or loop.time() < end):
             keepalive = settings.API_KEEPALIVE_SECONDS
+            # The channels pinged; None (read everything): a long-poll's turn, or a quiet
+            # while under push (what changes without a ping, a table lapsing, shows then).
+            pinged = None
             if pings is not None:
-                await pings.wait(max(0.0, quiet_since + keepalive - loop.time()))
+                pinged = await pings.wait(max(0.0, quiet_since + keepalive - loop.time()))
+                if pinged:
+                    await asyncio.sleep(max(0.0, read_at + feed.min_interval - loop.time()))
+                    pinged |= pings.take()
+                else:
+                    pinged = None
             else:
                 await asyncio.sleep(max(0.0, min(settings.API_POLL_SECONDS, end - loop.time())))
-            lines, done = await sync_to_async(feed.update)()
+            read_at = loop.time()
+            lines, done = await sync_to_async(feed.update)(pinged)
             if lines:
                 quiet_since = loop.time()
                 yield encode(lines)
@@ -115,12 +133,12 @@ def _polled_lines(feed, *, first):
             yield "\n"
 
 
-async def ndjson_response(request, feed, *, channels) -> StreamingHttpResponse:
+async def ndjson_response(request, feed) -> StreamingHttpResponse:
     """The stream of ``feed`` for ``request``. The first lines are read before the answer
     starts, so a refusal (not a player, no such game) is a plain 4xx."""
     push = pushed(request)
     # Listening from before the first read: a change meanwhile is not missed.
-    pings = _Pings(channels) if push else None
+    pings = _Pings(feed.channels) if push else None
     try:
         first = await sync_to_async(feed.start)()
     except BaseException:

@@ -1,5 +1,6 @@
 """The settings page's access tokens: make one (its secret shown on the answer, once),
-revoke one, delete a revoked one. The list itself is drawn on the settings page by the
+revoke one, delete a revoked one; and whether the person accepts bot accounts in their rated
+games. The list itself is drawn on the settings page by the
 ``access_tokens`` tag (``api/templatetags/api_tokens.py``)."""
 
 from django.contrib import messages
@@ -8,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from api import tokens
+from api import bots, tokens
 
 
 @require_POST
@@ -52,3 +53,19 @@ def token_delete(request, token_id):
     return _back(
         request, done, yes="The revoked token is deleted.", no="You have no such revoked token."
     )
+
+
+@require_POST
+@login_required
+def rated_bots(request):
+    """Accept bot accounts in one's rated games (the box ticked), or no longer."""
+    if request.user.is_api_bot or request.user.is_bot:
+        messages.error(request, "This setting is for people's accounts.")
+        return redirect("players:settings")
+    on = request.POST.get("accept") == "on"
+    bots.accepts_set(user=request.user, on=on)
+    if on:
+        messages.success(request, "Bot accounts may now play your rated games.")
+    else:
+        messages.success(request, "Bot accounts play only your casual games now.")
+    return redirect("players:settings")

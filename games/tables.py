@@ -16,8 +16,9 @@ one invites the player challenged.
   (a direct challenge turned down) has nobody left to wait for: it is cancelled.
 - Bots join only when the creator adds them (or invites them by name), and a bot makes
   the table casual. An API bot (a program's account, ``User.is_api_bot``) answers its
-  invitations itself like a person, and likewise makes its tables casual; it cannot take a
-  seat at a rated one.
+  invitations itself like a person; it plays rated games only with people who accept bots
+  (``api.bots.rated_refusal``): a table of people who do not is casual, and it cannot take
+  a seat at a rated table of theirs, nor they at a rated table with one.
 - A waiting table lapses ``TABLE_LIFETIME`` after it was set up (``tables_expire``).
 """
 
@@ -33,6 +34,7 @@ from django.utils import timezone
 
 from accounts import blocks
 from accounts.bots import game_levels, levels_text
+from api import bots as api_bots
 from games import aborts, invite_limits, notices, push, registry, services
 from games.errors import GameError, NoSuchGame, NotAPlayer, TableError
 from games.kit import options as game_options
@@ -160,8 +162,8 @@ def table_create(
     if len(invited) > seats - 1:
         raise TableError(f"A table of {seats} has room for {seats - 1} more players.")
     bots = [person for person in invited if person.is_bot]
-    # An API bot (User.is_api_bot) plays casual games only, as the site's bots do.
-    rated = rated and not any(person.is_api_bot for person in [user, *invited])
+    # An API bot (User.is_api_bot) plays rated games only with people who accept bots.
+    rated = rated and api_bots.rated_refusal([user, *invited]) is None
     if rated and not bots:
         aborts.check_rated_play(user)
     with transaction.atomic():
@@ -250,11 +252,13 @@ def table_join(*, user, game_id) -> Game:
         )
     if user.is_suspended:
         raise TableError("Your account is suspended: you cannot join tables.")
-    if game.rated and user.is_api_bot:
-        raise TableError("Bot accounts play casual games only: this table is rated.")
     if game.rated:
         aborts.check_rated_play(user)
     seated, pending = _places(game)
+    if game.rated:
+        others = get_user_model().objects.filter(pk__in=seated | pending.keys())
+        if refusal := api_bots.rated_refusal([*others, user], joining=user):
+            raise TableError(refusal)
     if user.pk in seated:
         if game.seats_count == 2 and user.pk == game.created_by_id:
             raise TableError("You cannot accept your own challenge.")

@@ -12,6 +12,9 @@ draws one when it is unset, before pytest-xdist starts its workers (which inheri
 names it at the top and at the end of the run. ``XIX_SEATS_SEED=123 python3 dev.py test``
 runs again the cases of that run; ``XIX_SEATS_SEED=all`` runs every seat count. Outside
 pytest (no seed set) every seat count is used.
+
+``drawn`` is for tests too costly for the smallest and largest table every run (whole games
+through the API): one seat count a run, drawn from the seed; every one with ``all``.
 """
 
 import os
@@ -42,3 +45,15 @@ def sampled(counts, *, name: str) -> tuple[int, ...]:
         return tuple(counts)
     between = random.Random(f"{seed}/{name}").sample(counts[1:-1], BETWEEN)
     return tuple(sorted({counts[0], counts[-1], *between}))
+
+
+def drawn(counts, *, name: str) -> tuple[int, ...]:
+    """One seat count of ``counts`` for ``name``, drawn from the run's seed (every one of
+    them when the seed is ``EVERY``): for the tests too costly to play the smallest and the
+    largest table every run (whole games through the API's streams); over runs every seat
+    count comes."""
+    counts = sorted(counts)
+    seed = run_seed()
+    if seed == EVERY:
+        return tuple(counts)
+    return (random.Random(f"{seed}/{name}").choice(counts),)

@@ -1,6 +1,6 @@
 from django import template
 
-from api import tokens
+from api import bots, tokens
 from api.models import AccessToken
 
 register = template.Library()
@@ -15,4 +15,5 @@ def access_tokens(context):
         "scopes": AccessToken.Scope.choices,
         "csrf_token": context.get("csrf_token"),
         "max_tokens": tokens.MAX_TOKENS,
+        "accepts_bots": bots.accepts_bots(request.user),
     }

@@ -32,3 +32,19 @@ def test_the_strong_client_chooses_a_legal_action_from_the_streams_view(kind, se
     player = Player("http://testserver", "unused", level="strong", board=True)
     action = player.choose(first["game"], first["view"], first["seat"], f"{game.pk}/0")
     assert action in first["view"]["legal_actions"]
+
+
+def test_the_client_reads_past_chat_lines_and_lines_it_does_not_know(monkeypatch):
+    """The game stream carries chat (``chatLine``) and may carry kinds of lines added later:
+    the client plays on."""
+    player = Player("http://testserver", "unused", level="random")
+    full = {"type": "gameFull", "game": "xix", "seat": 0, "status": "active", "to_move": 1}
+    stream = [
+        {**full, "n_actions": 0, "view": {"legal_actions": []}},
+        {"type": "chatLine", "id": 1, "username": "alice", "text": "hi", "at": "…"},
+        {"type": "somethingNew"},
+        {"type": "gameState", "status": "finished", "n_actions": 9, "to_move": None},
+    ]
+    monkeypatch.setattr(player, "lines", lambda path: iter(stream))
+    player.play(7)
+    assert player.errors == [] and player.finished == {7}

@@ -64,7 +64,7 @@ def test_a_challenge_reaches_the_bots_event_stream_and_its_acceptance_starts_the
     robo, bot = make_bot()
     alice, client = person()
     game = challenge(client, "robo", rated=True)
-    assert not game.rated  # a bot makes the table casual
+    assert not game.rated  # alice does not accept bots in rated games: casual
     events = lines(bot.get("/api/stream/event"))
     assert [(e["type"], e["id"], e["by"]) for e in events] == [("challenge", game.pk, "alice")]
     accepted = post(bot, f"/api/challenges/{game.pk}/accept")
@@ -83,14 +83,6 @@ def test_a_bot_declines_and_the_challenge_is_gone():
     assert post(bot, f"/api/challenges/{game.pk}/decline").json()["detail"] == "declined"
     assert feed.update()[0] == [{"type": "challengeGone", "id": game.pk}]
     assert not Game.objects.filter(pk=game.pk).exists()
-
-
-def test_a_bot_cannot_take_a_seat_at_a_rated_table():
-    _robo, bot = make_bot()
-    _alice, client = person()
-    game = challenge(client, rated=True)  # open and rated
-    refused = post(bot, f"/api/challenges/{game.pk}/accept")
-    assert refused.status_code == 400 and "casual games only" in refused.json()["detail"]
 
 
 def started(kind="xix", variant="standard"):

@@ -119,3 +119,22 @@ def test_the_openapi_description_and_its_docs_are_served():
     assert "bearer" in str(schema.json()["components"]["securitySchemes"]).lower()
     docs = api().get("/api/docs/")
     assert docs.status_code == 200 and "swagger-ui" in docs.content.decode()
+
+
+def test_docs_api_md_shows_every_endpoint_of_the_schema():
+    """docs/api.md is kept current: each path of the generated description appears in it
+    (with ids for its parameters; the board endpoints as the bot ones, "the same
+    endpoints")."""
+    import re
+
+    from tests.nodes import ROOT
+
+    text = (ROOT / "docs" / "api.md").read_text()
+    paths = api().get("/api/schema/").json()["paths"]
+    missing = []
+    for path in paths:
+        shown = path.replace("/api/board/", "/api/bot/")
+        pattern = re.sub(r"\\\{[a-z_]+\\\}", r"[^/\\s\"'?]+", re.escape(shown))
+        if not re.search(pattern + r"(?![\w/])", text):
+            missing.append(path)
+    assert missing == []

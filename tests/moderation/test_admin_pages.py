@@ -14,6 +14,8 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 
 from accounts.models import Block, InviteSent
+from api import tokens as api_tokens
+from api.models import ApiRequest, RatedBotsAccepted
 from chat.models import ChatMessage
 from games.models import GameAction
 from moderation import services
@@ -66,6 +68,11 @@ EXPECTED_MODEL_PAGES = {
     "notifications.PushSubscription": (NONE, NONE, READ_DELETE),
     # Tournaments change only through their services (the cancel and remove actions).
     "tournaments.Tournament": (NONE, READ, READ),
+    # The API (api/admin.py): tokens are read and revoked (an action), never made or
+    # edited here; the request log and the acceptance of bots are read only.
+    "api.AccessToken": (NONE, NONE, READ),
+    "api.ApiRequest": (NONE, NONE, READ),
+    "api.RatedBotsAccepted": (NONE, NONE, READ),
 }
 # accounts.User "change" for a moderator is alice's page (a player): editable. A staff
 # member's page is read only for a moderator (SITE_PAGES below).
@@ -166,6 +173,11 @@ def people_and_world(django_db_setup, django_db_blocker):
                 p256dh="B" * 87,
                 auth="A" * 22,
             ),
+            "api.AccessToken": api_tokens.token_create(user=alice, name="bot", scopes=["read"])[0],
+            "api.ApiRequest": ApiRequest.objects.create(
+                method="GET", path="/api/account", status=200, user=alice, milliseconds=4
+            ),
+            "api.RatedBotsAccepted": RatedBotsAccepted.objects.create(user=alice),
             "tournaments.Tournament": Tournament.objects.create(
                 name="Admin cup",
                 kind=game.kind,

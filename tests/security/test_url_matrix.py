@@ -51,7 +51,7 @@ from django.utils import timezone
 from accounts.models import Block, InviteSent
 from analysis.models import Analysis
 from api import tokens as api_tokens
-from api.models import AccessToken
+from api.models import AccessToken, ApiRequest, RatedBotsAccepted
 from chat.models import ChatMessage
 from games.models import Game, GameAction
 from games.selectors import game_state, game_view
@@ -207,6 +207,7 @@ TABLE = {
     "api:bot_resign": row(P, "live", 401, 403, 403, 403, 403, 403),
     "api:bot_abort": row(P, "live", 401, 403, 403, 403, 403, 403),
     "api:bot_chat": row(P, "live", 401, 403, 403, 403, 403, 403),
+    "api:bot_rematch": row(P, "live", 401, 403, 403, 403, 403, 403),
     # The board endpoints: the game's players only (no form body for act and chat: 400).
     "api:board_stream": row(G, "live", 401, 200, 200, 403, 403, 403),
     "api:board_stream@private": row(G, "private", 401, 200, 200, 404, 403, 403),
@@ -214,6 +215,9 @@ TABLE = {
     "api:board_resign": row(P, "live", 401, 200, 200, 403, 403, 403),
     "api:board_abort": row(P, "live", 401, 400, 400, 403, 403, 403),
     "api:board_chat": row(P, "live", 401, 400, 400, 400, 400, 400),
+    # A rematch once the game is over: the players are refused while it is on (400).
+    "api:board_rematch": row(P, "live", 401, 400, 400, 403, 403, 403),
+    "api:board_rematch@finished": row(P, "finished", 401, 200, 200, 403, 403, 403),
     # Only accounts that never played may become bots (carol, mona, root).
     "api:upgrade": row(P, None, 401, 400, 400, 200, 200, 200),
     "api:challenge_create": row(P, None, 401, 400, 400, 400, 400, 400),
@@ -227,6 +231,7 @@ TABLE = {
     "api_tokens:new": row(P, None, L, L, L, L, L, L),
     "api_tokens:revoke": row(P, "token", L, L, L, L, L, L),
     "api_tokens:delete": row(P, "token", L, L, L, L, L, L),
+    "api_tokens:rated_bots": row(P, None, L, L, L, L, L, L),
     # Tournaments (issue 34): the live game is round 1 of a running tournament; the buttons
     # are tried on a cancelled one, where each is refused (entries closed, not the
     # organiser's, over) and nothing changes.
@@ -467,6 +472,13 @@ def admin_rows(world) -> dict:
         "tournaments.tournament": world["tournament"],
         "analysis.analysis": Analysis.objects.get_or_create(
             game=world["finished"], defaults={"budget": "ci"}
+        )[0],
+        "api.accesstoken": world["token"],
+        "api.apirequest": ApiRequest.objects.create(
+            method="GET", path="/api/account", status=200, milliseconds=3
+        ),
+        "api.ratedbotsaccepted": RatedBotsAccepted.objects.get_or_create(
+            user=world["people"]["seat1"]
         )[0],
         "account.emailaddress": EmailAddress.objects.get_or_create(
             user=world["people"]["seat1"], email="bob@example.com"
@@ -1202,7 +1214,9 @@ def test_the_check_finds_a_view_of_another_seat_in_an_api_answer(world, monkeypa
     from api import feeds
 
     real = feeds.game_view
-    monkeypatch.setattr(feeds, "game_view", lambda game, seat: real(game, 1 - seat))
+    monkeypatch.setattr(
+        feeds, "game_view", lambda game, seat, state=None: real(game, 1 - seat, state)
+    )
     name, url = "api:board_stream", url_for("api:board_stream", "live", world)
     response = fetch(visitor(world, "seat0", name), G, url)
     assert response.status_code == 200

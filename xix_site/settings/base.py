@@ -451,6 +451,8 @@ API_REQUESTS_PER_MINUTE_PER_ADDRESS = env.int("API_REQUESTS_PER_MINUTE_PER_ADDRE
 API_KEEPALIVE_SECONDS = env.float("API_KEEPALIVE_SECONDS", default=5)
 API_POLL_SECONDS = env.float("API_POLL_SECONDS", default=1)
 API_LONG_POLL_SECONDS = env.float("API_LONG_POLL_SECONDS", default=25)
+# Days the API's requests are kept for the staff (the admin's "API requests").
+API_REQUEST_LOG_DAYS = env.int("API_REQUEST_LOG_DAYS", default=14)
 # How often a page that holds an event stream still polls (seconds).
 PUSH_POLL_SECONDS = env.int("PUSH_POLL_SECONDS", default=120)
 EVENTSTREAM_CHANNELMANAGER_CLASS = "games.streams.GameChannels"

@@ -78,7 +78,8 @@ class Player:
             "days_per_move": days_per_move,
         }
         response = self.request("POST", "/api/challenges", body)
-        response.raise_for_status()
+        if response.status_code != 200:
+            raise RuntimeError(f"challenge refused: {response.status_code} {response.text}")
         return response.json()["id"]
 
     def can_play(self, event) -> bool:
@@ -139,6 +140,11 @@ class Player:
                     game, seat = line["game"], line["seat"]
                 elif line["type"] == "gameGone":
                     break
+                elif line["type"] == "chatLine":
+                    log.info("game %s: %s says %r", game_id, line["username"], line["text"])
+                    continue
+                elif line["type"] != "gameState":
+                    continue  # a kind of line this client does not know
                 if line["status"] != "active":
                     break
                 view = line["view"]
