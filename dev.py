@@ -199,6 +199,11 @@ def test(args: list[str]) -> None:
     # pytest-django prefers DJANGO_SETTINGS_MODULE from the environment over pyproject's
     # test settings; a value left over from `manage.py` work must not leak into the suite.
     os.environ.pop("DJANGO_SETTINGS_MODULE", None)
+    # The suite starts dozens of Python subprocesses (uvicorn nodes, Celery workers,
+    # manage.py, gunicorn): with PYTHONDONTWRITEBYTECODE set, each compiled the project
+    # again (0.2-0.4 s of CPU each, docs/testing.md). Bytecode goes to __pycache__/
+    # (gitignored), written once and read by every later process.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     replace_process(sys.executable, "-m", "pytest", *pytest_args(args))
 
 

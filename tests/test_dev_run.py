@@ -164,8 +164,13 @@ def test_arguments_it_does_not_take_stop_it_with_its_usage(dev, args):
         (["-p", "no:xdist"], ["-p", "no:xdist"]),
     ],
 )
-def test_dev_test_runs_pytest_in_parallel_unless_told_otherwise(dev, args, pytest_args):
+def test_dev_test_runs_pytest_in_parallel_unless_told_otherwise(
+    dev, args, pytest_args, monkeypatch
+):
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     dev.test(args)
     ((command, environment),) = dev.started
     assert command[1:] == ["-m", "pytest", *pytest_args]
     assert "DJANGO_SETTINGS_MODULE" not in environment
+    # the suite's subprocesses read the bytecode written once instead of compiling again
+    assert "PYTHONDONTWRITEBYTECODE" not in environment
