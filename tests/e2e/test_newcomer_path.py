@@ -155,6 +155,8 @@ def test_a_newcomer_signs_up_and_finishes_a_first_game_of_each_game(
     page.get_by_role("link", name="Sign up", exact=True).first.click()
     page.wait_for_url("**/accounts/signup/")
     look(page, "0-sign-up")
+    # What confirming the address does, as it then does it: logs the newcomer in.
+    expect(page.locator("main")).to_contain_text("confirm the address, and you are logged in")
     sign_up(page, base, mailoutbox, "newbie")
     assert page.url == f"{base}/"
     expect(page.locator(".hero")).to_contain_text("Welcome to XIX Online, newbie")
