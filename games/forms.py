@@ -1,5 +1,6 @@
-"""The lobby's forms: a table of any game and size (a challenge is a table of two, open
-or inviting the players named), and "Play a bot"."""
+"""The lobby's one form for the game chosen (``LobbyForm``): "Play now", a game against
+bots, or a table of any size (a challenge is a table of two, open or inviting the player
+named)."""
 
 import json
 
@@ -7,7 +8,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from accounts import blocks
-from accounts.bots import level_label, levels_text
+from accounts.bots import level_choices, level_label, levels_text
 from games import registry
 from games.kit import options as game_options
 from games.models import DAYS_PER_MOVE
@@ -224,15 +225,31 @@ PRIVATE_HELP = (
 )
 
 
-class TableForm(_TermsForm):
-    """A table of 2 to 10 seats for any game the site serves; invited players (by name)
-    each hold a seat and make the table private, the other seats are open to anyone. Two
-    seats and nobody invited: an open challenge; two seats and one name: a challenge to
-    that player."""
+# Who fills the other seats: the lobby's one form shows the fields and the buttons of the
+# choice (a stylesheet rule, so without a script too; the server reads it when posted).
+ANYONE, NAMED, BOTS = "anyone", "named", "bots"
+WHO_CHOICES = [
+    (ANYONE, "Anyone: the seats are open"),
+    (NAMED, "Players I name"),
+    (BOTS, "Bots in the empty seats"),
+]
+# What each of the form's buttons does: "Play now", "Play a bot", and a table set up
+# ("Create table", or "Challenge" for a named player at a table of two).
+QUICK, AGAINST_BOTS, TABLE = "quick", "bots", "table"
 
-    game = forms.ChoiceField(
-        label="Game and variant", choices=_table_games, initial=registry.default_game
-    )
+
+class LobbyForm(_TermsForm):
+    """The lobby's one form for the game chosen: its variant, the seats, its table options,
+    who plays (anyone, the players named, or bots of a level in every other seat), rated
+    or casual, days per move. ``action`` is the button pressed (``QUICK``,
+    ``AGAINST_BOTS``, ``TABLE``, or "" to render it): each checks the fields it uses.
+
+    A table of ``TABLE``: invited players (by name) each hold a seat and make the table
+    private, the other seats are open to anyone; two seats and one name is a challenge to
+    that player. ``AGAINST_BOTS``: a casual game begun at once, bots of the level chosen in
+    every other seat (partners included)."""
+
+    game = forms.ChoiceField(label="Variant", choices=_table_games, initial=registry.default_game)
     seats = forms.TypedChoiceField(
         label="Players",
         choices=[(n, str(n)) for n in range(2, 11)],
@@ -240,18 +257,85 @@ class TableForm(_TermsForm):
         initial=2,
         help_text="How many play, you included.",
     )
+    who = forms.ChoiceField(
+        label="Who plays with you",
+        choices=WHO_CHOICES,
+        initial=ANYONE,
+        required=False,
+        widget=forms.RadioSelect,
+    )
     invited = forms.CharField(
-        label="Invite players (optional)",
+        label="Players to invite",
         required=False,
         max_length=1500,
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
         help_text=PRIVATE_HELP,
     )
+    level = forms.ChoiceField(label="The bots' level", required=False, choices=())
 
-    field_order = ["game", "seats", "invited", "days_per_move", "rated"]
+    field_order = ["game", "seats", "who", "invited", "level", "days_per_move", "rated"]
+
+    def __init__(self, *args, action="", **kwargs):
+        self.action = action
+        super().__init__(*args, **kwargs)
+        kind, _, variant = self.chosen.partition("/")
+        # The game is the one chosen above the form: its variants are named alone.
+        ((_name, variants),) = bot_games(None, kind)
+        self.fields["game"].choices = variants
+        self.level_rows = level_choices(kind, variant)
+        # Any level is read, so that one the game has no bot of is told as such (``clean``).
+        self.fields["level"].choices = get_user_model().BotLevel.choices
+        self.fields["level"].initial = next(
+            (row.level for row in self.level_rows if row.bot is not None), ""
+        )
+        if action == AGAINST_BOTS:  # games with bots are casual: the choice is not shown
+            self.fields["rated"].required = False
+
+    @property
+    def chosen(self) -> str:
+        """The ``"<kind>/<variant>"`` the form is for (posted, or opened on)."""
+        return chosen_game(self["game"].value() or "")
+
+    @property
+    def who_chosen(self) -> str:
+        """Who fills the other seats as chosen; a form posted without the choice (a page
+        loaded before it) reads as the players named when it names any, else anyone."""
+        who = self["who"].value()
+        if who in (ANYONE, NAMED, BOTS):
+            return who
+        if self.action == AGAINST_BOTS:
+            return BOTS
+        return NAMED if (self["invited"].value() or "").strip() else ANYONE
+
+    @property
+    def seats_chosen(self) -> int:
+        """The seat count chosen, the variant's first when it is none of its counts."""
+        counts = [n for n, _text in seat_choices(self.chosen)]
+        try:
+            seats = int(self["seats"].value())
+        except (TypeError, ValueError):
+            seats = None
+        return seats if seats in counts else counts[0]
+
+    def partnership_text(self) -> str:
+        """How the chosen variant and seat count are played, when in partnerships."""
+        kind, _, variant = self.chosen.partition("/")
+        sides = registry.rules(kind).variants[variant].sides(self.seats_chosen)
+        if not sides:
+            return ""
+        half = self.seats_chosen // 2
+        opposite = all(len(side) == 2 and side[1] - side[0] == half for side in sides)
+        return (
+            f"{self.seats_chosen} players play in {len(sides)} partnerships of {len(sides[0])}"
+            + (": partners sit opposite each other." if opposite else ".")
+        )
 
     def clean_invited(self):
+        if self.action != TABLE or self.who_chosen != NAMED:
+            return []  # only a table of named players invites anyone
         names = self.cleaned_data["invited"].replace(",", " ").split()
+        if not names:
+            raise forms.ValidationError("Name the player to challenge, or the players to invite.")
         if len(names) > 9:
             raise forms.ValidationError("A table has at most 10 seats: invite up to 9 players.")
         people = get_user_model().objects.filter(is_active=True)
@@ -274,18 +358,37 @@ class TableForm(_TermsForm):
                 )
         return users
 
+    def clean_level(self):
+        level = self.cleaned_data.get("level", "")
+        if self.action == AGAINST_BOTS and not level:
+            raise forms.ValidationError("Choose the bots' level.")
+        return level
+
     def clean(self):
         data = super().clean()
         kind, _, variant = (data.get("game") or "").partition("/")
         seats = data.get("seats")
-        if _check_seats(self, kind, variant, seats) and len(data.get("invited") or ()) > seats - 1:
-            self.add_error("invited", f"A table of {seats} has room for {seats - 1} more players.")
-        bots = [user.username for user in data.get("invited") or () if user.is_bot]
-        if bots and data.get("rated"):
-            who = f"{bots[0]} is a bot" if len(bots) == 1 else f"{', '.join(bots)} are bots"
-            self.add_error(
-                "rated", f"{who}, and games with bots are unrated: choose Casual to play it."
-            )
+        fits = _check_seats(self, kind, variant, seats)
+        if self.action == TABLE:
+            if fits and len(data.get("invited") or ()) > seats - 1:
+                self.add_error(
+                    "invited", f"A table of {seats} has room for {seats - 1} more players."
+                )
+            bots = [user.username for user in data.get("invited") or () if user.is_bot]
+            if bots and data.get("rated"):
+                who = f"{bots[0]} is a bot" if len(bots) == 1 else f"{', '.join(bots)} are bots"
+                self.add_error(
+                    "rated", f"{who}, and games with bots are unrated: choose Casual to play it."
+                )
+        level = data.get("level")
+        if self.action == AGAINST_BOTS and kind and level:
+            levels = registry.bots(kind).LEVELS
+            if level not in levels:
+                name = registry.rules(kind).name
+                self.add_error(
+                    "level",
+                    f"{name} has no {level_label(level)} bot; its bots are {levels_text(levels)}.",
+                )
         return data
 
     def table_kwargs(self) -> dict:
@@ -293,40 +396,11 @@ class TableForm(_TermsForm):
         data = self.cleaned_data
         return {**_table_of(data), "rated": data["rated"], "invited": data["invited"]}
 
+    def quick_kwargs(self) -> dict:
+        """The cleaned data as keyword arguments for ``tables.table_quick``."""
+        table = _table_of(self.cleaned_data)
+        return {**table, "rated": self.cleaned_data["rated"]}
 
-class BotGameForm(_TermsForm):
-    """The lobby's "Play a bot": a casual game of any served game and variant against bots
-    of one level, which fill every seat but the player's (partners included)."""
-
-    rated = None  # games with bots are casual
-    level = forms.ChoiceField(
-        choices=lambda: get_user_model().BotLevel.choices, widget=forms.HiddenInput
-    )
-    game = forms.ChoiceField(label="Game", choices=_table_games, initial=registry.default_game)
-    # Every served game's variants: the level is checked against the game in ``clean``.
-    seats = forms.TypedChoiceField(
-        label="Players",
-        choices=[(n, str(n)) for n in range(2, 11)],
-        coerce=int,
-        initial=2,
-        help_text="You and the bots.",
-    )
-
-    def clean(self):
-        data = super().clean()
-        kind, _, variant = (data.get("game") or "").partition("/")
-        _check_seats(self, kind, variant, data.get("seats"))
-        level = data.get("level")
-        if kind and level:
-            levels = registry.bots(kind).LEVELS
-            if level not in levels:
-                name = registry.rules(kind).name
-                self.add_error(
-                    "game",
-                    f"{name} has no {level_label(level)} bot; its bots are {levels_text(levels)}.",
-                )
-        return data
-
-    def table_kwargs(self) -> dict:
+    def bot_kwargs(self) -> dict:
         """The cleaned data as keyword arguments for ``tables.table_against_bots``."""
         return {**_table_of(self.cleaned_data), "level": self.cleaned_data["level"]}

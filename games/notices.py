@@ -118,10 +118,10 @@ def table_offered(game: Game, user) -> None:
     creator = game.created_by.username
     minutes = max(1, round((game.offered_until - game.created).total_seconds() / 60))
     text = (
-        f"{creator} is waiting at a table{_game('of', game)} near your rating ({terms(game)}): "
-        f"for {minutes} minute{'s' if minutes != 1 else ''} only players near that rating can "
-        "take a seat. Take one from "
-        "the lobby."
+        f"{creator} has just set up a table{_game('of', game)} ({terms(game)}) and it is "
+        f"offered to you first: for the next {minutes} minute{'s' if minutes != 1 else ''} "
+        f"only players near {creator}'s rating, you among them, can take a seat. Take yours "
+        "from the lobby."
     )
     subject = f"A table{_game('of', game)} near your rating"
     _send(game, user, Kind.CHALLENGE, text, subject, actor=game.created_by, seq=0)

@@ -356,11 +356,11 @@ def _offer(game: Game, user, now) -> None:
         notices.table_offered(game, person)
 
 
-def _quick_candidates(user, kind: str, options: dict) -> list[Game]:
-    """The open waiting tables of ``kind`` with ``options`` that ``user`` may take a seat
-    at (not their own, not one they sit at, none with invitations, nobody seated who
-    blocked them or whom they blocked, none still offered only to players of another
-    rating), oldest first."""
+def _quick_candidates(user, kind: str, options: dict, terms: dict) -> list[Game]:
+    """The open waiting tables of ``kind`` with ``options`` (and the ``terms`` given:
+    variant, seats_count, rated) that ``user`` may take a seat at (not their own, not one
+    they sit at, none with invitations, nobody seated who blocked them or whom they
+    blocked, none still offered only to players of another rating), oldest first."""
     from ratings.models import Rating
 
     now = timezone.now()
@@ -371,6 +371,7 @@ def _quick_candidates(user, kind: str, options: dict) -> list[Game]:
             expires_at__gt=now,
             invitations__isnull=True,
             options=options,
+            **terms,
         )
         .exclude(created_by=user)
         .exclude(seats__user=user)
@@ -400,18 +401,27 @@ def _quick_candidates(user, kind: str, options: dict) -> list[Game]:
     return sorted(fitting, key=distance)  # stable: the oldest first among equals
 
 
-def table_quick(*, user, kind: str, options=None) -> Game:
+def table_quick(
+    *, user, kind: str, options=None, variant=None, seats=None, rated=None, days_per_move=3
+) -> Game:
     """The lobby's "Play now" for ``kind`` with its table ``options`` (the defaults for
-    those not given): a seat at the open waiting table of that game and those options whose
-    creator's rating (in its variant) is nearest ``user``'s, the oldest among equals; else
-    a new open table of the game's first variant and seat count, three days per move,
-    rated, offered first to the players near ``user``'s rating (``_offer``). Pressed again
-    within ``QUICK_REPEAT`` of a seat it gave, it answers with that table (under the user's
-    row lock, so two clicks at once seat the player once)."""
+    those not given): a seat at the open waiting table of that game and those options (and
+    of ``variant``, ``seats`` and ``rated`` when given; any when None) whose creator's
+    rating (in its variant) is nearest ``user``'s, the oldest among equals; else a new open
+    table of ``variant`` and ``seats`` (the game's first variant and seat count when not
+    given), ``days_per_move``, rated unless ``rated`` is False, offered first to the
+    players near ``user``'s rating (``_offer``). Pressed again within ``QUICK_REPEAT`` of a
+    seat it gave, it answers with that table (under the user's row lock, so two clicks at
+    once seat the player once)."""
     if kind not in registry.served():
         raise TableError("Choose one of the games the site serves.")
     rules = registry.rules(kind)
     chosen = _options_for(rules, options)
+    terms = {
+        field: value
+        for field, value in (("variant", variant), ("seats_count", seats), ("rated", rated))
+        if value is not None
+    }
     if user.is_suspended:
         raise TableError("Your account is suspended: you cannot join tables.")
     with transaction.atomic():
@@ -426,19 +436,21 @@ def table_quick(*, user, kind: str, options=None) -> Game:
         )
         if recent is not None:
             return recent
-        for game in _quick_candidates(user, kind, chosen):
+        for game in _quick_candidates(user, kind, chosen, terms):
             try:
                 return table_join(user=user, game_id=game.pk)
             except GameError:  # filled or closed meanwhile, or refused to this player
                 continue
-        variant, info = next(iter(rules.variants.items()))
-        return table_create(
+        variant = variant if variant is not None else next(iter(rules.variants))
+        if seats is None and variant in rules.variants:
+            seats = rules.variants[variant].seat_counts[0]
+        return table_create(  # which checks the variant and the seat count
             user=user,
             kind=kind,
             variant=variant,
-            seats=info.seat_counts[0],
-            days_per_move=3,
-            rated=True,
+            seats=seats,
+            days_per_move=days_per_move,
+            rated=rated is not False,
             options=chosen,
             offer=True,
         )

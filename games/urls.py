@@ -6,6 +6,7 @@ app_name = "games"
 
 urlpatterns = [
     path("lobby/", lobby.lobby, name="lobby"),
+    path("lobby/choose", lobby.lobby_choose, name="lobby_choose"),
     path("tables/new", lobby.table_new, name="table_new"),
     path("tables/quick", lobby.table_quick, name="table_quick"),
     path("bots/play", lobby.bot_game, name="bot_game"),

@@ -18,20 +18,20 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from accounts.bots import level_bots, level_label, rated_game_choices
+from accounts.bots import level_label
 from games import invite_limits, registry, tables
 from games.errors import GameError, NoSuchGame
 from games.forms import (
-    BotGameForm,
-    TableForm,
-    bot_games,
+    AGAINST_BOTS,
+    NAMED,
+    QUICK,
+    TABLE,
+    LobbyForm,
     chosen_game,
     option_fields,
     posted_options,
-    seat_choices,
-    seat_counts_json,
 )
-from games.models import DAYS_PER_MOVE, Game
+from games.models import Game
 from games.outcomes import company
 from games.rows import game_rows, table_row
 from games.selectors import games_finished, games_their_turn, games_your_turn, tables_for
@@ -68,67 +68,73 @@ def _waiting_rows(user) -> dict:
     return {"invited_rows": rows["invited"], "my_rows": rows["mine"]}
 
 
-def _table_form(request, data=None) -> TableForm:
-    """The lobby's table form; ``?opponent=<name>`` (a profile's "Challenge this player")
-    fills in the player to invite; ``?game=<key>`` (a game's "Play" button) chooses the
-    game."""
-    initial = {"invited": request.GET.get("opponent", "")[:150]}
-    return TableForm(
+# The fields of the lobby's form a query may fill in (``?game=xeri&variant=classic&seats=4``:
+# a game's "Play" button, a profile's "Challenge this player", the form re-rendered for the
+# choices made, with or without a script).
+QUERY_FIELDS = ("seats", "who", "invited", "level", "days_per_move", "rated")
+
+
+def _queried(query) -> dict:
+    """The lobby form's initial values from ``query``: ``game`` (a game, or
+    ``"<kind>/<variant>"``) and ``variant``, the fields of ``QUERY_FIELDS`` and the
+    game's options; ``opponent=<name>`` names the player to challenge."""
+    game = query.get("game", "")[:60]
+    if "/" not in game and query.get("variant"):
+        game = f"{game}/{query['variant'][:30]}"
+    game = chosen_game(game)
+    kind = game.partition("/")[0]
+    fields = [*QUERY_FIELDS, *(field for field, _option in option_fields(kind))]
+    initial = {name: query[name][:1500] for name in fields if query.get(name)}
+    if query.get("opponent"):
+        initial.update(invited=query["opponent"][:150], who=NAMED)
+    initial["game"] = game
+    return initial
+
+
+def _lobby_form(request, data=None, action="") -> LobbyForm:
+    """The lobby's one form: bound to ``data`` (posted by the button ``action``), else
+    opened on the query's choices (``_queried``), or after a post that was done on its
+    choices but the names invited."""
+    if request.method == "POST":
+        initial = _queried(request.POST)
+        initial.pop("invited", None)
+    else:
+        initial = _queried(request.GET)
+    return LobbyForm(
         data,
+        action=action,
         user=request.user,
-        auto_id="id_table_%s",
+        auto_id="id_lobby_%s",
         initial=initial,
-        # After a form of the lobby was posted, the game it was posted for stays chosen.
-        game=request.POST.get("game", "") or request.GET.get("game", ""),
+        game=initial["game"],
     )
 
 
-def _lobby_context(request, *, table_form=None, bot_error="", bot_posted=None) -> dict:
-    """The lobby's context. ``bot_error``: why "Play a bot" was refused, shown next to the
-    form of the level posted (``bot_posted``, the posted fields, which it keeps)."""
+def _lobby_context(request, *, form=None) -> dict:
+    """The lobby's context: ``form`` is the one form as posted (with its errors), else
+    the form opened on the query's choices."""
     user = request.user
-    bots = list(get_user_model().objects.filter(is_bot=True, is_active=True).order_by("username"))
-    # "Play a bot" offers one bot per level, easy to hard (accounts.bots): the further
-    # accounts of a level are made for tables that need several (games.tables.bot_for).
-    levels = level_bots()
+    form = form or _lobby_form(request)
+    bots = get_user_model().objects.filter(is_bot=True, is_active=True)
     rows = _table_rows(user)
-    bot_posted = bot_posted or {}
-    bot_game_chosen = chosen_game(bot_posted.get("game") or request.GET.get("game", ""))
-    # The game chosen (a card, ``?game=``, or the game of the form posted): every form acts
-    # on it alone.
-    chosen = chosen_game(
-        bot_posted.get("game") or request.POST.get("game") or request.GET.get("game", "")
-    ).partition("/")[0]
-    for bot in levels.values():  # the chosen game's variants, and the bot's ratings in them
-        bot.game_choices = rated_game_choices(bot, bot_games(bot.bot_level, chosen))
+    chosen = form.chosen.partition("/")[0]
     return {
         # "Choose a game": a card per served game, the chosen one (``?game=``) marked.
         "game_cards": [page for page in rules_pages.games() if page.playable],
         "chosen_kind": chosen,
         "chosen_name": registry.rules(chosen).name,
-        # The chosen game's table options, for "Play now" and "Play a bot" (the table form
-        # has them as fields): (field name, option, the value shown).
-        "option_choices": [
-            (field, option, str(bot_posted.get(field) or option.default))
-            for field, option in option_fields(chosen)
-        ],
-        "table_form": table_form or _table_form(request),
+        "form": form,
+        "who": form.who_chosen,
+        "seats": form.seats_chosen,
+        # Bots to play (or a level refused, said by its choice).
+        "has_bots": any(row.bot is not None for row in form.level_rows) or form["level"].errors,
         "invited_rows": rows["invited"],
         "my_rows": rows["mine"],
         "open_rows": rows["open"],
         "accepted_news": accepted_unread(user),
-        "bots": list(levels.values()),
-        "bot_error": bot_error,  # "Play a bot" refused: shown next to the level's form
-        # A level without a bot: said at the panel's top.
-        "bot_error_level": bot_posted.get("level", "") if bot_posted.get("level") in levels else "",
-        "bot_game": bot_game_chosen,
-        "bot_seats": bot_posted.get("seats", ""),
-        "bot_seat_choices": seat_choices(bot_game_chosen),
-        "seat_counts_json": seat_counts_json(),
-        # The table form's script checks the invited names against these (bots play
-        # casual games only; the form refuses a rated one without the script too).
-        "bot_names": " ".join(bot.username for bot in bots),
-        "days_choices": DAYS_PER_MOVE,
+        # The form's script checks the invited names against these (bots play casual
+        # games only; the form refuses a rated one without the script too).
+        "bot_names": " ".join(bots.values_list("username", flat=True)),
         "max_open": tables.MAX_WAITING_TABLES,
         "offer_minutes": round(tables.OFFER_WINDOW.total_seconds() / 60),
         "near_rating": tables.NEAR_RATING,
@@ -136,15 +142,17 @@ def _lobby_context(request, *, table_form=None, bot_error="", bot_posted=None) -
     }
 
 
-def _lobby_response(request, status=200, **forms):
+def _lobby_response(request, status=200, form=None):
     if not request.htmx:
         template = "games/lobby.html"
     elif request.htmx.target in ("table-lists", "challenge-lists"):  # the lists' refresh
         # ("challenge-lists": its name in lobby pages loaded before challenges were tables)
         template = "games/lobby.html#table-lists"
+    elif request.htmx.target == "lobby-form" and request.method in ("GET", "HEAD"):
+        template = "games/lobby.html#lobby-form"  # the form follows the choices made
     else:
         template = "games/lobby.html#lobby-panels"
-    return render(request, template, _lobby_context(request, **forms), status=status)
+    return render(request, template, _lobby_context(request, form=form), status=status)
 
 
 def _go(request, url):
@@ -173,14 +181,14 @@ def _refused(request, error: GameError, *, back: str):
     return redirect(back)
 
 
-def _too_many(request, error, **form):
-    """Beyond an hourly limit on what one sends (``games.invite_limits``): the lobby again
-    with the reason above the form that was sent, 429 and ``Retry-After``. Nothing was
-    written."""
-    (bound,) = form.values()
-    bound.add_error(None, str(error))
-    response = _lobby_response(request, status=error.status, **form)
-    response["Retry-After"] = str(error.retry_after)
+def _too_many(request, error, form):
+    """Beyond a limit on what one sends (``games.invite_limits``, the games against bots
+    at once): the lobby again with the reason at the top of the form, the error's status
+    (429, with ``Retry-After`` when it has one). Nothing was written."""
+    form.add_error(None, str(error))
+    response = _lobby_response(request, status=error.status, form=form)
+    if getattr(error, "retry_after", None):
+        response["Retry-After"] = str(error.retry_after)
     return response
 
 
@@ -188,6 +196,23 @@ def _too_many(request, error, **form):
 @login_required
 def lobby(request):
     return _lobby_response(request)
+
+
+@require_POST
+@login_required
+def lobby_choose(request):
+    """The form's "Show the choices" without a script: the lobby again, opened on the
+    choices posted (``?game=...&variant=...&seats=...``), nothing written. Posted, so that
+    the form's CSRF token never lands in an address."""
+    game = chosen_game(request.POST.get("game", "")[:60])
+    kind, _, variant = game.partition("/")
+    fields = [*QUERY_FIELDS, *(field for field, _option in option_fields(kind))]
+    query = QueryDict(mutable=True)
+    query.update({"game": kind, "variant": variant})
+    for name in fields:
+        if request.POST.get(name):
+            query[name] = request.POST[name][:1500]
+    return redirect(f"{reverse('games:lobby')}?{query.urlencode()}#lobby-form")
 
 
 def _lobby_call(request, service, **kwargs):
@@ -233,13 +258,13 @@ def _created_message(game: Game) -> str:
 
 
 def _table_new(request, data):
-    form = _table_form(request, data)
+    form = _lobby_form(request, data, action=TABLE)
     if not form.is_valid():
-        return _lobby_response(request, status=400, table_form=form)
+        return _lobby_response(request, status=400, form=form)
     try:
         game = tables.table_create(user=request.user, **form.table_kwargs())
     except invite_limits.TooManySent as error:
-        return _too_many(request, error, table_form=form)
+        return _too_many(request, error, form)
     except GameError as error:
         return _refused(request, error, back=reverse("games:lobby"))
     return _after_table_write(request, game, _created_message(game))
@@ -258,9 +283,16 @@ def table_new(request):
 def table_quick(request):
     """ "Play now": a seat at a waiting open table of the game posted (its creator nearest
     in rating), else a new open table of it (``tables.table_quick``)."""
-    kind = request.POST.get("game", "").partition("/")[0]
-    options = posted_options(kind, request.POST) if kind in registry.served() else {}
-    game, refused = _lobby_call(request, tables.table_quick, kind=kind, options=options)
+    if "seats" in request.POST:  # the lobby's form: its variant, seats and terms
+        form = _lobby_form(request, request.POST, action=QUICK)
+        if not form.is_valid():
+            return _lobby_response(request, status=400, form=form)
+        asked = form.quick_kwargs()
+    else:  # a game alone (a page loaded before the one form): any table of it
+        kind = request.POST.get("game", "").partition("/")[0]
+        options = posted_options(kind, request.POST) if kind in registry.served() else {}
+        asked = {"kind": kind, "options": options}
+    game, refused = _lobby_call(request, tables.table_quick, **asked)
     if refused:
         return refused
     if game.created_by_id == request.user.pk and game.status == Game.Status.WAITING:
@@ -296,20 +328,13 @@ def challenge_new(request):
 @login_required
 def bot_game(request):
     """ "Play a bot": a game against bots of one level in every other seat, begun at once."""
-    form = BotGameForm(request.POST, user=request.user)
-    posted = {name: request.POST.get(name, "") for name in ("level", "game", "seats")}
-    kind = chosen_game(posted["game"]).partition("/")[0]
-    posted.update({field: request.POST.get(field, "") for field, _option in option_fields(kind)})
-    if not form.is_valid():
-        # Said next to the form that was posted (its level's), which keeps its choices.
-        errors = " ".join(error for errors in form.errors.values() for error in errors)
-        return _lobby_response(request, status=400, bot_error=errors, bot_posted=posted)
+    form = _lobby_form(request, request.POST, action=AGAINST_BOTS)
+    if not form.is_valid():  # said by the fields of the form, which keeps its choices
+        return _lobby_response(request, status=400, form=form)
     try:
-        game = tables.table_against_bots(user=request.user, **form.table_kwargs())
+        game = tables.table_against_bots(user=request.user, **form.bot_kwargs())
     except tables.TooManyBotGames as error:
-        return _lobby_response(
-            request, status=error.status, bot_error=str(error), bot_posted=posted
-        )
+        return _too_many(request, error, form)
     except GameError as error:
         return _refused(request, error, back=reverse("games:lobby"))
     if game.seats_count == 2:

@@ -223,8 +223,12 @@ def _common(view: dict, seat) -> dict:
         ],
         "sheets": _sheets(view),
         "side_names": side_names,
-        # each side's players, for the score sheet's heads (a name is never broken there)
-        "side_members": [[_names(view)[s] for s in view["sides"][side]] for side in (0, 1)],
+        # each side's players, for the score sheet's heads (a name is never broken there):
+        # the reader is "You", as in the log
+        "side_members": [
+            ["You" if s == seat else _names(view)[s] for s in view["sides"][side]]
+            for side in (0, 1)
+        ],
         "partners": view["seats"] == 4,
     }
 

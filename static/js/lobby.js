@@ -107,18 +107,3 @@ document.addEventListener("htmx:afterSettle", function (event) {
     error.scrollIntoView({ block: "center" });
   }
 });
-
-// "Play a bot": the rating beside a bot follows the game chosen in its row (each option
-// carries the bot's rating in that game; without this script the options' words say it).
-document.addEventListener("change", function (event) {
-  var select = event.target;
-  var card = select.closest && select.closest(".bot-card");
-  if (!card || select.name !== "game") {
-    return;
-  }
-  var shown = card.querySelector(".bot-rating");
-  var option = select.options[select.selectedIndex];
-  if (shown && option) {
-    shown.textContent = option.getAttribute("data-rating");
-  }
-});

@@ -104,3 +104,17 @@ def test_the_address_confirmation_mail_is_the_sites_own(client, verified_user):
     message = only_mail_to("carol.new@example.com")
     assert_in_our_voice(message, "Confirm your e-mail address")
     assert '"carol"' in message.body
+
+
+def test_the_sign_up_page_says_what_confirming_does_and_confirming_does_it(client):
+    """The sign-up page promised a log-in after confirming, although confirming logs the
+    new player in (issue 32): it says so now, and it is so."""
+    page = re.sub(r"\s+", " ", client.get("/accounts/signup/").content.decode())
+    assert "follow it to confirm the address, and you are logged in and can play at once" in page
+    assert "before you log in" not in page
+    sign_up(client)
+    assert not client.session.get("_auth_user_id")  # not before the address is confirmed
+    client.get(confirmation_link("carol@example.com"))
+    client.post(confirmation_link("carol@example.com"))
+    assert "carol" in client.get("/").content.decode()
+    assert client.session.get("_auth_user_id")

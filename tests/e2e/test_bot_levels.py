@@ -32,33 +32,41 @@ def test_a_newcomer_picks_a_bot_by_level_and_sees_its_rating(live_server, new_pa
     page = logged_in(new_page, live_server, UserFactory(username="nina"))
     page.goto(f"{live_server.url}/lobby/")
 
-    cards = page.locator(".bot-card")
+    form = page.locator("#lobby-form form")
+    form.get_by_label("Bots in the empty seats").check()
+    levels = form.locator(".bot-level")
     titles = [
-        re.sub(r"\s+", " ", t).strip() for t in cards.locator(".game-card-title").all_inner_texts()
+        re.sub(r"\s+", " ", t).strip()
+        for t in levels.locator(".bot-level-name, .bot-name").all_inner_texts()
     ]
     assert titles == [
-        "Beginner bot-random",
-        "Casual bot-heuristic",
-        "Strong bot-strong",
-        "Expert bot-expert",
+        "Beginner",
+        "bot-random",
+        "Casual",
+        "bot-heuristic",
+        "Strong",
+        "bot-strong",
+        "Expert",
+        "bot-expert",
     ]
-    expert_card = cards.nth(3)
-    assert expert_card.locator(".bot-rating").inner_text() == "unrated"  # XIX, chosen first
-    # Its row acts on the game chosen by its card (issue 32, item 19): Xeri's card.
+    expert = levels.nth(3)
+    assert expert.locator(".bot-rating").inner_text() == "unrated"  # XIX, chosen first
+    # The form acts on the game chosen by its card (issue 32, item 19): Xeri's card.
     page.locator("#choose-game").get_by_role("link", name="Xeri").click()
-    expert_card = page.locator(".bot-card").nth(3)
-    assert expert_card.locator("select[name=game]").input_value() == "xeri/classic"
-    assert expert_card.locator(".bot-rating").inner_text() == "1587"
-    expert_card.locator("select[name=seats]").select_option("2")
+    form.get_by_label("Bots in the empty seats").check()
+    expert = form.locator(".bot-level").nth(3)
+    assert form.locator("select[name=game]").input_value() == "xeri/classic"
+    assert expert.locator(".bot-rating").inner_text() == "1587"
+    form.get_by_role("radio", name=re.compile(r"^Expert bot-expert")).check()
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
-        section = page.locator("section[aria-labelledby=bots-title]")
+        section = page.locator("#lobby-form")
         section.scroll_into_view_if_needed()
         section.screenshot(path=artifacts(f"bot-levels-{size}.png"))
     page.set_viewport_size(SIZES["wide"])
     assert audit(page) == []  # axe: no serious violation, light and dark, wide and phone
 
-    expert_card.get_by_role("button", name="Play the Expert bot (bot-expert)").click()
+    form.get_by_role("button", name="Play a bot").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get()
     assert (game.kind, game.status) == ("xeri", Game.Status.ACTIVE)

@@ -31,7 +31,8 @@ def test_naming_a_bot_makes_the_challenge_casual_and_says_why(live_server, new_p
     expect(form).to_contain_text("Games against bots are always casual (unrated).")
     expect(rated).to_be_checked()
 
-    form.get_by_label("Invite players (optional)").fill("Bot-Random")
+    form.get_by_label("Players I name").check()
+    form.get_by_label("Players to invite").fill("Bot-Random")
     expect(casual).to_be_checked()
     expect(rated).to_be_disabled()
     expect(form.locator(".bot-unrated-note")).to_have_text(
@@ -39,12 +40,12 @@ def test_naming_a_bot_makes_the_challenge_casual_and_says_why(live_server, new_p
     )
 
     # A person again: Rated can be chosen once more.
-    form.get_by_label("Invite players (optional)").fill("bob")
+    form.get_by_label("Players to invite").fill("bob")
     expect(rated).to_be_enabled()
     expect(form.locator(".bot-unrated-note")).to_have_text("")
 
-    form.get_by_label("Invite players (optional)").fill("bot-random")
-    form.get_by_role("button", name="Post").click()
+    form.get_by_label("Players to invite").fill("bot-random")
+    form.get_by_role("button", name="Challenge").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get()
     assert game.status == Game.Status.ACTIVE and game.rated is False

@@ -155,6 +155,8 @@ def test_a_newcomer_signs_up_and_finishes_a_first_game_of_each_game(
     page.get_by_role("link", name="Sign up", exact=True).first.click()
     page.wait_for_url("**/accounts/signup/")
     look(page, "0-sign-up")
+    # What confirming the address does, as it then does it: logs the newcomer in.
+    expect(page.locator("main")).to_contain_text("confirm the address, and you are logged in")
     sign_up(page, base, mailoutbox, "newbie")
     assert page.url == f"{base}/"
     expect(page.locator(".hero")).to_contain_text("Welcome to XIX Online, newbie")
@@ -165,11 +167,17 @@ def test_a_newcomer_signs_up_and_finishes_a_first_game_of_each_game(
     for name, kind, variant in GAMES:
         page.get_by_role("navigation", name="Main").get_by_role("link", name="XIX Online").click()
         page.get_by_role("link", name=f"Play {name}", exact=True).click()
-        bots = page.get_by_role("region", name="Play a bot")
-        expect(bots).to_be_visible()
+        # The lobby's one form, on the game chosen: bots in the empty seats, the Beginner.
+        form = page.get_by_role("region", name=f"Play {name}", exact=True)
+        expect(form).to_be_visible()
         if kind == "xix":
             look(page, "2-lobby")
-        bots.get_by_role("button", name="Play the Beginner bot (bot-random)").click()
+        form.get_by_label("Bots in the empty seats").check()
+        beginner = form.get_by_role("radio", name=re.compile(r"^Beginner bot-random"))
+        expect(beginner).to_be_checked()
+        if kind == "xix":
+            look(page, "2-lobby-bots")
+        form.get_by_role("button", name="Play a bot").click()
         page.wait_for_url(re.compile(r"/games/\d+/$"))
         game = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
         assert (game.kind, game.variant, game.seats_count) == (kind, variant, 2)

@@ -95,7 +95,7 @@ def test_two_people_play_a_game_to_its_end_and_replay_it(
 
     # Ann posts an open challenge; Bob accepts it from the lobby and lands on the game.
     ann.goto(f"{base}/lobby/")
-    ann.get_by_role("button", name="Post", exact=True).click()
+    ann.get_by_role("button", name="Create table", exact=True).click()
     expect_text(ann, "#lobby-panels", "Open to anyone")
     bob.goto(f"{base}/lobby/")
     bob.get_by_role("button", name="Accept ann's XIX standard challenge").click()

@@ -14,6 +14,7 @@ from accounts.models import User
 from games.models import Game
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_keyboard import focused_description, focused_is_a_control
+from tests.e2e.test_lobby_follows_game import choose
 from tests.e2e.test_play_through import MAX_CLICKS, expect_text, game_over, sign_up, your_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -78,9 +79,11 @@ def test_a_person_plays_xix_2_0_against_a_bot_to_the_end(live_server, new_page, 
     sign_up(page, base, mailoutbox, "cleo")
 
     page.goto(f"{base}/lobby/")
-    form = page.locator("form", has=page.get_by_role("button", name="Play the Casual bot"))
-    form.locator("select[name=game]").select_option("xix/v2")
-    form.get_by_role("button", name="Play the Casual bot (bot-heuristic)").click()
+    choose(page, "game", "xix/v2")  # the lobby's one form comes back for XIX 2.0
+    form = page.locator("#lobby-form form")
+    form.get_by_label("Bots in the empty seats").check()
+    form.get_by_role("radio", name=re.compile(r"^Casual bot-heuristic")).check()
+    form.get_by_role("button", name="Play a bot").click()
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     game = Game.objects.get()
     assert (game.variant, game.status, game.rated) == ("v2", Game.Status.ACTIVE, False)

@@ -36,24 +36,24 @@ def seat_counts(kind: str):
 
 
 def bot_cards(page: str) -> list[str]:
-    """The "Play a bot" rows of a lobby page, in order."""
-    section = page[page.index('id="bots-title"') :]
-    return section.split('<li class="game-card bot-card">')[1:]
+    """The levels of the lobby form's "Bots in the empty seats", in order."""
+    section = page[page.index('id="lobby-form"') : page.index('id="table-lists"')]
+    return section.split('<li class="bot-level">')[1:]
 
 
 def card_title(card: str) -> str:
-    return re.search(r'class="game-card-title">([^<]+)<', card).group(1).strip()
+    return re.search(r'class="bot-level-name">([^<]+)<', card).group(1).strip()
 
 
-def option_text(card: str, value: str) -> str:
-    """The words of the option ``value`` of a row's game choice."""
-    return re.search(rf'<option value="{value}"[^>]*>([^<]+)</option>', card).group(1)
+def rating_shown(card: str) -> str:
+    """The rating beside a level's name in the lobby form, for the variant chosen."""
+    return re.search(r'class="bot-rating">([^<]+)<', card).group(1)
 
 
 def test_the_lobby_lists_beginner_casual_strong_expert_for_every_game(client, hugo):
     for kind in registry.served():  # each game's rows, its card chosen
         cards = bot_cards(client.get(f"/lobby/?game={kind}").content.decode())
-        offering = [card_title(c) for c in cards if f'<option value="{kind}/' in c]
+        offering = [card_title(c) for c in cards if "disabled" not in c]
         assert offering == LEVELS, kind
     page = client.get("/lobby/").content.decode()
     # The stored keys stay what bot accounts and old games hold.
@@ -117,17 +117,17 @@ def test_the_rating_shown_is_the_bots_rating_row(client, hugo):
         user=expert, kind="xactika", variant="bid", rating=1498.6, deviation=300, games=2
     )
 
-    def rows(kind):
-        page = client.get(f"/lobby/?game={kind}").content.decode()
+    def rows(query):
+        page = client.get(f"/lobby/?{query}").content.decode()
         return {card_title(card): card for card in bot_cards(page)}
 
-    assert option_text(rows("xeri")["Expert"], "xeri/classic").endswith("· rating: 1612")
-    assert option_text(rows("xactika")["Expert"], "xactika/bid").endswith("· rating: 1499?")
-    assert option_text(rows("xeri")["Strong"], "xeri/classic").endswith("· rating: unrated")
-    cards = rows("xix")
-    assert option_text(cards["Expert"], "xix/standard").endswith("· rating: unrated")
-    # Beside the bot, the rating in the game chosen first (XIX standard): none yet.
-    assert '<strong class="bot-rating">unrated</strong>' in cards["Expert"]
+    assert rating_shown(rows("game=xeri")["Expert"]) == "1612"
+    assert rating_shown(rows("game=xactika")["Expert"]) == "1499?"
+    assert rating_shown(rows("game=xeri")["Strong"]) == "unrated"
+    # The variant chosen: its own rating (none yet in Play to Win).
+    assert rating_shown(rows("game=xactika&variant=win")["Expert"]) == "unrated"
+    # The rating in the game chosen first (XIX standard): none yet.
+    assert rating_shown(rows("")["Expert"]) == "unrated"
 
     table = tables.table_create(
         user=hugo, kind="xeri", variant="classic", seats=4, days_per_move=3, rated=False

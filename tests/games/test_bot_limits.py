@@ -2,6 +2,8 @@
 (each keeps the bots' worker busy): "Play a bot", a challenge to a bot, a bot added to a
 table; refused with a clear message and a 4xx, and two requests at once cannot both pass."""
 
+import re
+
 import pytest
 
 from games import tables
@@ -36,10 +38,10 @@ def test_play_a_bot_refuses_a_game_beyond_the_limit_next_to_its_form(client, two
     response = play_a_bot(client, game="xactika/bid", seats="4")
     assert response.status_code == 429
     page = response.content.decode()
-    panel = page[page.index('id="bots-title"') :]
-    card = panel[panel.index("<form") : panel.index("</li>")]
-    assert LIMIT_MESSAGE in card, "said next to the form that was sent"
-    assert '<option value="xactika/bid" selected data-rating=' in card  # what was chosen is kept
+    form = page[page.index('id="lobby-form"') : page.index('id="table-lists"')]
+    assert LIMIT_MESSAGE in form, "said in the form that was sent"
+    assert '<option value="xactika/bid" selected>' in form  # what was chosen is kept
+    assert re.search(r'<option value="4" selected>', form)
     assert Game.objects.count() == 2
     # htmx gets the lobby's panels with the same refusal.
     response = play_a_bot(client, HTTP_HX_REQUEST="true")

@@ -105,7 +105,7 @@ def test_a_table_set_up_and_cancelled_again_and_again_stops_at_the_invitation_li
     )
     # Above the form that was sent, in its own panel, with what was typed kept in it.
     html = refused.content.decode()
-    table_panel = html[html.index('id="table-title"') :]
+    table_panel = html[html.index('id="lobby-form-title"') :]
     assert "You have invited 30 players" in table_panel[: table_panel.index("</form>")]
     assert 'value="bob cy dee"' in table_panel
     assert refused["Retry-After"] == str(50 * 60)
@@ -144,7 +144,7 @@ def test_direct_challenges_set_up_and_withdrawn_stop_at_the_hourly_count(client,
             "allows (cancelled ones count too): please wait 20 minutes."
         )
         html = refused.content.decode()
-        direct_panel = html[html.index('id="table-title"') :]
+        direct_panel = html[html.index('id="lobby-form-title"') :]
         assert message in text(refused)
         assert (
             "challenges or tables in the last hour" in direct_panel[: direct_panel.index("</form>")]

@@ -115,7 +115,7 @@ def test_create_open_challenge_bad_input_shows_the_form_error(client, ann, data,
 
     assert response.status_code == 400
     assert error in text(response)
-    assert "Challenge a player or set up a table" in text(response)
+    assert "Who plays with you" in text(response)
     assert not Game.objects.exists()
 
 
@@ -149,7 +149,7 @@ def test_direct_challenge_bad_settings_show_in_the_direct_form(client, ann, bob)
     response = client.post(NEW, data)
 
     assert response.status_code == 400
-    assert response.context["table_form"].errors == {
+    assert response.context["form"].errors == {
         "days_per_move": ["Select a valid choice. 6 is not one of the available choices."]
     }
     assert not Game.objects.exists()
@@ -407,7 +407,7 @@ def test_htmx_refresh_of_the_lists_alone(client, ann, bob):
         response = client.get(LOBBY, HTTP_HX_REQUEST="true", HTTP_HX_TARGET=target)
         html = response.content.decode()
         assert html.lstrip().startswith('<div id="table-lists"')
-        assert "Challenge a player or set up a table" not in html
+        assert "Who plays with you" not in html
         assert "bob" in text(response)
 
 

@@ -1,4 +1,4 @@
-"""Issue 32, item 4: the lobby's forms follow the game chosen. The players' choices are
+"""Issue 32, items 4 and 19: the lobby's one form follows the game chosen. The players' choices are
 the chosen variant's seat counts, the table form posts on its own defaults, a refusal
 stands next to the form that was posted (and the page comes back to it), and a game's
 "Play" button opens the lobby on that game."""
@@ -26,11 +26,11 @@ def selected(html: str, name: str) -> str:
 
 
 def table_form(page: str) -> str:
-    return page[page.index('id="set-up-table"') : page.index('id="play-bot"')]
+    """The lobby's one form (issue 32, item 19): every button of it posts its fields."""
+    return page[page.index('id="lobby-form"') : page.index('id="table-lists"')]
 
 
-def bot_panel(page: str) -> str:
-    return page[page.index('id="play-bot"') :]
+bot_panel = table_form
 
 
 def test_the_table_form_offers_the_seats_of_its_game_and_posts_on_its_defaults(
@@ -76,31 +76,48 @@ def test_a_wrong_count_for_the_table_is_refused_next_to_its_form(client):
     response = client.post("/tables/new", data)
     assert response.status_code == 400
     form = table_form(response.content.decode())
-    assert "Classic is played by 2 or 4 players." in form
+    assert by_the_field(form, "seats", "Classic is played by 2 or 4 players.")
     assert options(form, "seats") == ["2", "4"]  # the posted game's counts, kept chosen
     assert selected(form, "game") == "xeri/classic"
     assert not Game.objects.exists()
 
 
+def by_the_field(form: str, name: str, error: str) -> bool:
+    """Whether ``error`` is said in the field ``name``'s own box of the one form (after
+    its control, before the next field's)."""
+    start = form.index(f'name="{name}"')
+    end = form.find('<div class="field', start)
+    return error in form[start : end if end != -1 else len(form)]
+
+
 def test_a_wrong_count_against_a_bot_is_refused_next_to_that_bots_form(client):
     UserFactory(username="bot-random", is_bot=True, bot_level="random")
     UserFactory(username="bot-heuristic", is_bot=True, bot_level="heuristic")
-    data = {"level": "random", "game": "xeri/classic", "seats": "5", "days_per_move": "3"}
+    data = {
+        "who": "bots",
+        "level": "random",
+        "game": "xeri/classic",
+        "seats": "5",
+        "days_per_move": "3",
+    }
     response = client.post("/bots/play", data)
     assert response.status_code == 400
     page = response.content.decode()
-    # Not at the page's top: inside the random bot's card, after its form.
+    # Not at the page's top: by the players' choice of the one form, which keeps the
+    # choices posted (bots, the Beginner level).
     assert page.count("played by 2 or 4 players") == 1
-    card = page[page.index('aria-label="Play the Beginner bot (bot-random)') :]
-    card = card[: card.index("</li>")]
-    assert 'id="bot-error"' in card and "Classic is played by 2 or 4 players." in card
-    assert selected(bot_panel(page), "game") == "xeri/classic"
-    assert options(bot_panel(page), "seats") == ["2", "4"]
+    form = bot_panel(page)
+    assert by_the_field(form, "seats", "Classic is played by 2 or 4 players.")
+    assert selected(form, "game") == "xeri/classic"
+    assert options(form, "seats") == ["2", "4"]
+    assert re.search(r'name="who" value="bots"[^>]* checked', form)
+    assert re.search(r'name="level" value="random"[^>]* checked', form)
     assert not Game.objects.exists()
 
 
 def test_the_forms_post_to_addresses_that_bring_the_page_back_to_them(client):
     UserFactory(username="bot-random", is_bot=True, bot_level="random")
     page = client.get("/lobby/").content.decode()
-    assert 'action="/tables/new#set-up-table"' in page
-    assert 'action="/bots/play#play-bot"' in page
+    assert 'formaction="/tables/new#lobby-form"' in page
+    assert 'formaction="/bots/play#lobby-form"' in page
+    assert 'formaction="/tables/quick#lobby-form"' in page

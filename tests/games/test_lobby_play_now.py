@@ -27,7 +27,8 @@ def test_the_lobby_shows_a_card_per_game_and_play_now_seats_you(client):
         and 'aria-current="true"' in chosen
         and "2 players, or 4 as partners" in chosen
     )
-    assert ">Play Xeri now</button>" in cards
+    assert '<h2 id="lobby-form-title">Play Xeri</h2>' in cards
+    assert 'hx-post="/tables/quick">Play now</button>' in cards
 
     response = client.post("/tables/quick", {"game": "xeri"})
     assert response.status_code == 302 and response["Location"] == "/lobby/"
@@ -35,6 +36,30 @@ def test_the_lobby_shows_a_card_per_game_and_play_now_seats_you(client):
         "ann",
         "bob",
     }
+
+
+def test_play_now_from_the_one_form_takes_a_seat_of_the_seats_and_terms_chosen(client):
+    """The one form's "Play now" asks for its variant, seat count and rated or casual: a
+    seat at a waiting table of those (whatever its time per move), else a new open table
+    of them with the form's time per move."""
+    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    four = tables.table_create(
+        user=ann, kind="xeri", variant="classic", seats=4, days_per_move=7, rated=False
+    )
+    client.force_login(bob)
+    form = {"game": "xeri/classic", "who": "anyone", "option_deals": "1", "days_per_move": "2"}
+    response = client.post("/tables/quick", {**form, "seats": "2", "rated": "casual"})
+    assert response.status_code == 302
+    two = Game.objects.get(created_by=bob)  # not ann's table of four: a table of two
+    assert (two.seats_count, two.rated, two.days_per_move) == (2, False, 2)
+    assert two.offered_until is not None  # offered first to players near bob's rating
+    cy = UserFactory(username="cy")
+    client.force_login(cy)
+    response = client.post("/tables/quick", {**form, "seats": "4", "rated": "casual"})
+    assert set(four.seats.values_list("user__username", flat=True)) == {"ann", "cy"}
+    response = client.post("/tables/quick", {**form, "seats": "3", "rated": "casual"})
+    assert response.status_code == 400  # Xeri is not played by three: said by the field
+    assert "Classic is played by 2 or 4 players." in response.content.decode()
 
 
 def test_play_now_for_a_game_the_site_does_not_serve_is_refused(client):

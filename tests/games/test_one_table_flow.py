@@ -23,13 +23,13 @@ pytestmark = pytest.mark.django_db
 Kind = Notification.Kind
 
 
-FORM = "Challenge a player or set up a table"  # the lobby's lists come before it
-GAMES = "or set up your own table below."  # ...and after the game cards and "Play now"
+FORM = "Show the choices for this variant and seats"  # the lobby form's last words
 
 
 def lists(client) -> str:
-    """The text of the lobby's lists of waiting tables."""
-    return page(client, "/lobby/").split(FORM)[0].split(GAMES)[1]
+    """The text of the lobby's lists of waiting tables (after the game cards and the one
+    form)."""
+    return page(client, "/lobby/").split(FORM)[1]
 
 
 def page(client, url) -> str:

@@ -1,6 +1,8 @@
 """The lobby's "Play a bot": any served game and variant against bots of one level, which
 fill every seat but the player's and answer at once."""
 
+import re
+
 import pytest
 
 from accounts.models import User
@@ -28,25 +30,25 @@ def post(client, capture, **data):
 
 
 def test_each_bot_offers_the_chosen_games_variants_alone(client, hugo):
+    """The one form of the lobby (issue 32, item 19) offers the chosen game's variants
+    alone, and its levels with a bot to play them; a level without a bot is shown, not
+    offered."""
     for level in ("random", "heuristic"):
         bot(level)
     for kind in registry.served():
         page = client.get(f"/lobby/?game={kind}").content.decode()
-        page = page[page.index('id="bots-title"') :]  # the "Play a bot" section
+        form = page[page.index('id="lobby-form"') : page.index('id="table-lists"')]
         for level, name in (("random", "Beginner"), ("heuristic", "Casual")):
-            assert f'aria-label="Play the {name} bot (bot-{level})"' in page
-        for other in registry.served():
-            rules = registry.rules(other)
-            for variant in rules.variants:
-                offered = sum(
-                    level in registry.bots(other).LEVELS for level in ("random", "heuristic")
-                )
-                shown = offered if other == kind else 0  # the chosen game's forms only
-                assert page.count(f'<option value="{other}/{variant}"') == shown, (kind, other)
+            radio = re.search(rf'<input type="radio" name="level" value="{level}"[^>]*>', form)
+            assert radio and "disabled" not in radio.group(0), (kind, level)
+            assert f'<span class="bot-level-name">{name}</span>' in form
+        assert re.search(r'name="level" value="strong"[^>]* disabled', form)
+        variants = re.findall(r'<option value="([a-z]+/[a-z0-9]+)"', form)
+        assert variants == [f"{kind}/{variant}" for variant in registry.rules(kind).variants]
     page = client.get("/lobby/").content.decode()
-    page = page[page.index('id="bots-title"') :]
-    # XIX against one bot is what the form proposes first.
-    assert page.count('<option value="xix/standard" selected') == 2
+    # XIX against one bot, the Beginner, is what the form proposes first.
+    assert page.count('<option value="xix/standard" selected') == 1
+    assert re.search(r'name="level" value="random"[^>]* checked', page)
 
 
 def test_a_table_of_four_against_three_bots_begins_at_once(

@@ -101,7 +101,8 @@ def test_waiting_players_near_the_rating_are_told_and_the_others_not():
     # bea waits near new's rating; dee is too far, eve blocked new, cy is not waiting.
     assert list(told) == ["bea"]
     note = Notification.objects.get(game=table)
-    assert "new is waiting at a table of Tally near your rating" in note.text
+    assert "new has just set up a table of Tally" in note.text
+    assert "it is offered to you first" in note.text
     assert note.kind == Notification.Kind.CHALLENGE
 
 

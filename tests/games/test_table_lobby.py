@@ -54,14 +54,15 @@ def table_of(creator, seats=5, variant="open", invited=()):
 def test_the_form_offers_the_chosen_games_variants(client, ann):
     page = client.get(LOBBY + "?game=tally").content.decode()
     assert 'value="tally/open"' in page and 'value="tally/partners"' in page
-    # Each label names its game: a closed select shows the option alone, not its group.
-    assert "Tally: Open table (3 to 10 players)" in page
-    assert "Tally: Partners (4 or 6 players)" in page
+    # The form is the game's (its title says which): each variant with its seat counts.
+    assert '<h2 id="lobby-form-title">Play Tally</h2>' in page
+    assert ">Open table (3 to 10 players)</option>" in page
+    assert ">Partners (4 or 6 players)</option>" in page
     assert 'value="xactika/bid"' not in page  # another game's: chosen by its card
     # The site's games that seat more than two are offered too (Xeri's partners, Xactika...).
     page = client.get(LOBBY + "?game=xactika").content.decode()
     assert 'value="xactika/bid"' in page and "Xactika" in page
-    assert "a table of any game" in page and "a table of two is a challenge" in page
+    assert "play a bot, or set up a table" in page and "a table of two is a challenge" in page
     assert "Tables lapse after 7 days" in page
 
 
@@ -162,7 +163,7 @@ def test_bad_table_forms_are_refused_with_the_reason(client, ann, fields, field,
         response = client.post(NEW, form(**fields), **headers)
         assert response.status_code == 400
         assert message in text(response)
-        assert any(message in error for error in response.context["table_form"].errors[field])
+        assert any(message in error for error in response.context["form"].errors[field])
     assert not Game.objects.filter(kind="tally").exists()
 
 
@@ -211,5 +212,5 @@ def test_play_a_bot_offers_one_bot_per_level_not_the_accounts_made_for_tables(cl
         tables.table_add_bot(user=ann, game_id=game.pk, level="random")
     assert User.objects.filter(username="bot-random-2").exists()
     page = text(client.get(LOBBY))
-    bots_panel = page.split("Play a bot")[1]
+    bots_panel = page.split("The bots' level")[1].split("Open challenges and tables")[0]
     assert "Beginner bot-random" in bots_panel and "bot-random-2" not in bots_panel

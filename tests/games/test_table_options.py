@@ -100,7 +100,7 @@ def test_a_match_length_the_game_does_not_offer_is_a_form_error_and_writes_nothi
     assert response.status_code == 400
     page = response.content.decode()
     assert "Select a valid choice" in page
-    assert page.index("errorlist", page.index('id="set-up-table"')) > 0
+    assert page.index("errorlist", page.index('id="lobby-form"')) > 0
     assert not Game.objects.exists()
 
 
@@ -134,7 +134,9 @@ def test_play_a_bot_with_three_deals_each_at_four_seats_plays_twelve_rounds(clie
 def test_play_a_bot_refuses_a_bad_match_length_next_to_its_form(client, ann):
     response = post_bot(client, seats="2", option_deals="9")
     assert response.status_code == 400
-    assert 'id="bot-error"' in response.content.decode()
+    page = response.content.decode()
+    form = page[page.index('name="option_deals"') :]  # said by the match length's choice
+    assert "Select a valid choice" in form[: form.index('<div class="field')]
     assert not Game.objects.exists()
 
 
@@ -175,8 +177,8 @@ def test_the_lobby_my_games_and_the_waiting_tables_page_say_the_match_length(cli
 def test_the_lobby_offers_the_chosen_games_options_in_every_form(client, ann):
     UserFactory(username="bot-random", is_bot=True, bot_level="random")
     xeri = client.get("/lobby/?game=xeri").content.decode()
-    # Play now, the table form and the bot's form each have the match length.
-    assert xeri.count('name="option_deals"') == 3
+    # The one form has the match length, for each of its buttons.
+    assert xeri.count('name="option_deals"') == 1
     assert "Each player deals four times" in xeri
     assert 'name="option_deals"' not in client.get("/lobby/?game=xix").content.decode()
 
@@ -222,7 +224,8 @@ def test_after_a_table_is_set_up_the_lobby_keeps_the_game_chosen(client, ann):
     page = response.content.decode()
     assert '<option value="xeri/classic" selected' in page
     assert 'value="xix/standard"' not in page
-    assert page.count('name="option_deals"') == 2  # Play now and the table form (no bot here)
+    assert page.count('name="option_deals"') == 1  # the one form's
+    assert '<option value="2" selected>Each player deals twice' in page  # as it was posted
 
 
 def test_every_value_of_every_declared_option_deals_a_game_that_starts():

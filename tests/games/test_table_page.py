@@ -216,9 +216,14 @@ def test_a_table_with_a_bot_is_played_to_the_end_the_bot_answering_at_once():
             bots_moves += 1
     assert game.status == Game.Status.FINISHED and game.n_actions == 9
     assert bots_moves > 0
-    over = text(element(clients[2].get(page_url(game)).content.decode(), "game-over"))
+    html = clients[2].get(page_url(game)).content.decode()
+    over = text(element(html, "game-over"))
     assert over.startswith(f"You finished {place_text(game, 2)}")
     assert "bot-random" in over
+    # The places list marks the bot as a bot, and the people not (issue 32).
+    places = re.findall(r"<li[^>]*>.*?</li>", element(html, "over-places"), re.DOTALL)
+    rows = {name: "badge-bot" in li for li in places for name in re.findall(r">([\w-]+)</a>", li)}
+    assert rows == {"bot-random": True, humans[0].username: False, humans[1].username: False}
 
 
 def test_a_player_who_resigns_is_shown_as_played_by_the_site(django_capture_on_commit_callbacks):

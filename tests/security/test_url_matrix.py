@@ -96,6 +96,8 @@ TABLE = {
     "manifest": row(G, None, 200, 200, 200, 200, 200, 200),
     "service_worker": row(G, None, 200, 200, 200, 200, 200, 200),
     "games:lobby": row(G, None, L, 200, 200, 200, 200, 200),
+    # The one form's choices without a script: back to the lobby opened on them.
+    "games:lobby_choose": row(P, None, L, 302, 302, 302, 302, 302),
     "games:challenge_new": row(P, None, L, 400, 400, 400, 400, 400),
     "games:challenge_accept": row(HX, "challenge", L, 400, 200, 200, 200, 200),
     "games:challenge_withdraw": row(HX, "challenge", L, 200, 403, 403, 403, 403),

@@ -16,6 +16,7 @@ from games import registry, services
 from games.models import Game, GameAction, GameSeat
 from games.outcomes import place_text
 from games.selectors import game_state
+from games.xactika.site import card_words
 from tests.factories import UserFactory, start_table
 from tests.games.fixtures_play import (
     HX,
@@ -41,10 +42,13 @@ CODE = re.compile(r"(?<![\w./])[123]{4}(?![\w./])")
 
 
 def codes_in(html: str) -> set[str]:
-    """Every card code written in a page (the CSRF token, which may hold digits, left out)."""
+    """Every card written in a page, by its code or in words (the CSRF token, which may
+    hold digits, left out)."""
     html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
     html = re.sub(r'"X-CSRFToken": "[^"]+"', "", html)
-    return set(CODE.findall(html))
+    # A card named in words ("2 balls, 1 cube, 3 cones, 2 stars") is that card too.
+    words = re.findall(r"(\d) balls?,\s*(\d) cubes?,\s*(\d) cones?,\s*(\d) stars?", html)
+    return set(CODE.findall(html)) | {"".join(digits) for digits in words}
 
 
 def played_so_far(state) -> set[str]:
@@ -146,9 +150,10 @@ def test_a_leader_picks_a_card_then_a_shape_and_others_see_the_called_suit():
     card = RULES.seat_view(state, leader)["hand"][0]
     client = client_for(users[leader])
     html = client.get(page_url(game)).content.decode()
-    calls = re.findall(rf'aria-label="Lead {card} and call ([^"]+)"', html)
     names = ["ball", "cube", "cone", "star"]
-    assert calls == [f"{d} {n if d == '1' else n + 's'}" for d, n in zip(card, names, strict=True)]
+    words = [f"{d} {n if d == '1' else n + 's'}" for d, n in zip(card, names, strict=True)]
+    calls = re.findall(rf'aria-label="Lead {", ".join(words)} and call ([^"]+)"', html)
+    assert calls == words
     answer = client.post(
         act_url(game), {"seq": "0", "type": "lead", "card": card, "shape": "2"}, **HX
     )
@@ -167,6 +172,13 @@ def test_a_leader_picks_a_card_then_a_shape_and_others_see_the_called_suit():
     may = sorted(a["card"] for a in view["legal_actions"])
     assert sorted(re.findall(r'name="card" value="(\d{4})"', html)) == may
     assert html.count("may not be played now") == 8 - len(may)
+    # The hand names its cards as they look, in words, never by their codes (issue 32).
+    hand = element(html, 'id="your-hand"')
+    assert not re.search(r"\b[123]{4}\b", text(hand)), text(hand)
+    for code in may:
+        named = card_words(code)  # "2 balls, 1 cube, 3 cones, 2 stars"
+        assert f'aria-label="Play {named}"' in hand
+        assert named in text(hand)  # under the card's face, as the name says
 
 
 def test_the_last_trick_is_taken_by_you_or_by_its_taker_by_name():

@@ -148,6 +148,11 @@ def test_a_finished_match_shows_who_won_each_round_and_the_score_sheets():
         )
         for label in ("Honours", "2 of clubs", "10 of diamonds", "Most cards", "Xeris"):
             assert sheets.count(label) == 2
+        # Each sheet's columns are headed "You" and the other player, as the log says.
+        heads = re.findall(r'<span class="xeri-name">([^<]+)</span>', html)
+        other = users[1 - seat].username
+        assert heads.count("You") == 2 and heads.count(other) == 2, heads
+        assert users[seat].username not in heads
         # once over, every card is public: the unseen box is gone
         assert "xeri-unseen-box" not in html
 

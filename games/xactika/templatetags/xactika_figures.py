@@ -66,3 +66,12 @@ def xactika_words(code: str) -> str:
     from games.xactika.site import card_words
 
     return card_words(code)
+
+
+@register.inclusion_tag("xactika/_words.html")
+def xactika_caption(code: str, hidden: bool = False):
+    """A card's words under its face ("2 balls, 1 cube, 3 cones, 2 stars"), broken only
+    between its shapes; ``hidden`` when the element around it is named already."""
+    from games.xactika.site import card_words
+
+    return {"parts": card_words(code).split(", "), "hidden": hidden}

@@ -1,6 +1,8 @@
 """Bots on the site: they accept at once, move through the bot_move task, and a duplicated
 or late task changes nothing. Tasks run in-process here (tests/tasks runs a real worker)."""
 
+import re
+
 import pytest
 
 from accounts.models import User
@@ -144,10 +146,18 @@ def test_the_lobby_offers_each_bot_with_a_variant_and_time_choice(client, human)
         make_bot(level)
     client.force_login(human)
     page = client.get("/lobby/").content.decode()
-    for level, name in User.BotLevel.choices:
-        assert f'aria-label="Play the {name} bot (bot-{level})"' in page
-    # One game choice in each bot's form, and one in the table form.
-    assert page.count('<select name="game" data-seat-counts=') == 4 + 1
+    for level, name in User.BotLevel.choices:  # every level, with its bot to play
+        assert (
+            f'<span class="bot-level-name">{name}</span> <span class="bot-name">bot-{level}</span>'
+            in page
+        )
+        assert re.search(
+            rf'<input type="radio" name="level" value="{level}"(?! disabled)[^>]*>', page
+        )
+    # One choice of the variant (XIX's three) and of the time per move: the one form's.
+    assert page.count('<select name="game"') == 1
+    assert page.count('<select name="days_per_move"') == 1
+    assert re.findall(r'<option value="(xix/\w+)"', page) == ["xix/standard", "xix/talon", "xix/v2"]
 
 
 def test_an_open_xix_challenge_offers_the_expert_bot_and_it_takes_the_seat(human, settings):
