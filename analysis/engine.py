@@ -78,7 +78,7 @@ BUDGETS: dict[str, object] = {
     "standard": {
         "xix": {"samples": 128, "hindsight": 64, "keep": 8, "first": 0.25},
         "xeri": {"samples": 64, "hindsight": 32, "keep": 8, "first": 0.25},
-        "xactika": {"samples": 32, "hindsight": 16, "keep": 6, "first": 0.25, "work": 240},
+        "xactika": {"samples": 16, "hindsight": 8, "keep": 6, "first": 0.25, "work": 240},
         "onexeno": {"samples": 24, "hindsight": 12, "keep": 6, "first": 0.34, "work": 96},
     },
     "ci": {
