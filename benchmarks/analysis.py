@@ -1,6 +1,7 @@
 """CPU seconds per analysed game (issue 36): the post-game analysis's search, game by game.
 
-For each case (game, variant, seats) it plays one seeded game of heuristic bots, then
+For each case (game, variant, seats) it plays one seeded game of heuristic bots (one move
+in ten random), then
 analyses every decision of it (``analysis.engine.decision_points`` and
 ``analyse_decision`` at the ``--budget``), as the platform's tasks do, and times the whole
 analysis with ``time.process_time`` (CPU: what the analysis costs, not how busy the machine
@@ -16,6 +17,7 @@ Standard library and the pure game packages only (no Django).
 import argparse
 import json
 import pathlib
+import random
 import statistics
 import sys
 import time
@@ -43,16 +45,25 @@ CASES = (
 )
 
 
+RANDOM_MOVE = 0.1  # the players' share of random legal moves
+
+
 def heuristic_game(key: str, variant: str, seats: int, seed: str) -> tuple[dict, list]:
-    """(setup, actions) of a whole game of the game's heuristic bots from ``deal(seed)``."""
+    """(setup, actions) of a whole game from ``deal(seed)`` of the game's heuristic bots,
+    with one move in ten a random legal one (people err, and two heuristic bots can trade
+    back and forth for ever in XIX's talon game)."""
     rules = registry.rules(key)
     bot = registry.bots(key).make_bot("heuristic")
     setup = rules.deal(seed, variant, seats)
     state = rules.new(variant, seats, setup)
+    rng = random.Random(f"{seed}:moves")
     actions = []
     while not state.over:
         view = rules.seat_view(state, state.to_move)
-        action = {"seat": state.to_move, **bot.choose(view, f"{seed}:{state.n_actions}")}
+        if rng.random() < RANDOM_MOVE:
+            action = dict(rng.choice(state.legal_actions()))
+        else:
+            action = {"seat": state.to_move, **bot.choose(view, f"{seed}:{state.n_actions}")}
         actions.append(action)
         state, _events = state.apply(action)
     return setup, actions

@@ -127,3 +127,38 @@ def imports_of_the_engine() -> set[str]:
         cwd=Path(__file__).resolve().parents[2],
     ).stdout
     return set(out.split())
+
+
+def scripted(key: str, variant: str, seats: int, seed, count: int, pick: int = 0):
+    """(setup, actions, state): ``count`` actions from ``deal(seed)``, each seat taking the
+    action at ``pick`` in its legal list (0 the first, -1 the last) every time."""
+    rules = registry.rules(key)
+    setup = rules.deal(seed, variant, seats)
+    state = rules.new(variant, seats, setup)
+    actions = []
+    for _ in range(count):
+        action = dict(state.legal_actions()[pick])
+        actions.append(action)
+        state, _events = state.apply(action)
+    return setup, actions, state
+
+
+def judge(key: str, variant: str, seats: int, setup, prefix: list, bad: dict, good: dict):
+    """The analyses (ci budget) of the decision after ``prefix`` played as ``bad`` and as
+    ``good``, checked against the contract; the hand-made tests' common part: ``bad`` is
+    marked a mistake or a blunder with ``good`` the best, ``good`` is "best", and the loss
+    shows with hindsight too."""
+    index = len(prefix)
+    actions = [*prefix, bad]
+    assert index in engine.decision_points(key, variant, seats, setup, actions)
+    worse = engine.analyse_decision(key, variant, seats, setup, actions, index, budget="ci")
+    check_shape(worse, key, variant, seats, setup, actions, index)
+    assert worse["verdict"] in ("mistake", "blunder")
+    assert worse["hindsight_loss"] >= engine.THRESHOLDS["mistake"]
+    better = engine.analyse_decision(
+        key, variant, seats, setup, [*prefix, good], index, budget="ci"
+    )
+    check_shape(better, key, variant, seats, setup, [*prefix, good], index)
+    assert better["verdict"] == "best" and better["loss"] == 0.0
+    assert better["value"] - worse["value"] >= engine.THRESHOLDS["mistake"]
+    return worse, better

@@ -6,9 +6,10 @@ from analysis import engine
 from games.onexeno.engine import RULES
 from tests.analysis.helpers import (
     check_game,
-    check_shape,
     imports_of_the_engine,
+    judge,
     random_game,
+    scripted,
     through_record,
 )
 
@@ -21,13 +22,7 @@ def a_trick_to_take_when_behind():
     placement of its legal list for 53 turns. Seat 0 is then behind, 51 to 75, with five
     cards left in the stack. Laying its card 95 at (3, 3) completes lines worth 22 and puts
     it ahead; laying the card 53 at (1, -2) takes nothing."""
-    setup = RULES.deal(4, "basic", 2)
-    state = RULES.new("basic", 2, setup)
-    actions = []
-    for _ in range(53):
-        action = dict(state.legal_actions()[0])
-        actions.append(action)
-        state, _events = state.apply(action)
+    setup, actions, state = scripted("onexeno", "basic", 2, 4, 53)
     assert state.to_move == 0 and list(state.scores) == [51, 75] and len(state.stack) == 5
     took = state.apply(BEST_TAKE)[0].taken_value(0) - state.taken_value(0)
     assert took == 22
@@ -44,23 +39,12 @@ def test_taking_nothing_where_a_trick_wins_is_a_blunder_and_a_taking_placement_i
     position,
 ):
     setup, prefix = position
-    index = len(prefix)
-    actions = [*prefix, NOTHING]
-    assert index in engine.decision_points("onexeno", "basic", 2, setup, actions)
-    bad = engine.analyse_decision("onexeno", "basic", 2, setup, actions, index, budget="ci")
-    check_shape(bad, "onexeno", "basic", 2, setup, actions, index)
-    assert bad["verdict"] in ("mistake", "blunder")
-    assert bad["hindsight_loss"] >= engine.THRESHOLDS["mistake"]
+    bad, good = judge("onexeno", "basic", 2, setup, prefix, NOTHING, BEST_TAKE)
     state = RULES.replay("basic", 2, setup, prefix)
     best_after = state.apply(bad["best"])[0]
     assert best_after.taken_value(0) - state.taken_value(0) >= 20
     by_key = {tuple(sorted(c["action"].items())): c for c in bad["choices"]}
     assert by_key[tuple(sorted(BEST_TAKE.items()))]["value"] == bad["best_value"]
-
-    good = engine.analyse_decision(
-        "onexeno", "basic", 2, setup, [*prefix, BEST_TAKE], index, budget="ci"
-    )
-    assert good["verdict"] == "best"
     assert good["value"] - bad["value"] >= engine.THRESHOLDS["blunder"]
 
 

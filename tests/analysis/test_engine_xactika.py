@@ -3,12 +3,12 @@
 import pytest
 
 from analysis import engine
-from games.xactika.engine import RULES
 from tests.analysis.helpers import (
     check_game,
-    check_shape,
     imports_of_the_engine,
+    judge,
     random_game,
+    scripted,
     through_record,
 )
 
@@ -20,13 +20,7 @@ def the_last_round_with_a_trick_to_take():
     seat 1 holds the 3311 (face 8) and the 3321 (face 9): the 3321 takes the trick (the
     leader loses ties) and keeps seat 1 in the game, the 3311 gives the trick away and
     leaves it no way to catch up."""
-    setup = RULES.deal(11, "win", 2)
-    state = RULES.new("win", 2, setup)
-    actions = []
-    for _ in range(125):
-        action = dict(state.legal_actions()[0])
-        actions.append(action)
-        state, _events = state.apply(action)
+    setup, actions, state = scripted("xactika", "win", 2, 11, 125)
     assert state.round == state.n_rounds - 1 and state.to_move == 1
     assert tuple(state.scores) == (31, 25) and len(state.tricks) == 6
     legal = [action["card"] for action in state.legal_actions()]
@@ -43,18 +37,9 @@ def test_giving_the_trick_away_is_a_blunder_and_taking_it_is_best(position):
     setup, prefix = position
     take = {"seat": 1, "type": "play", "card": "3321"}
     give = {"seat": 1, "type": "play", "card": "3311"}
-    index = len(prefix)
-    actions = [*prefix, give]
-    assert index in engine.decision_points("xactika", "win", 2, setup, actions)
-    bad = engine.analyse_decision("xactika", "win", 2, setup, actions, index, budget="ci")
-    check_shape(bad, "xactika", "win", 2, setup, actions, index)
+    bad, good = judge("xactika", "win", 2, setup, prefix, give, take)
     assert bad["best"] == take
-    assert bad["verdict"] in ("mistake", "blunder")
     assert bad["value"] == 0.0 and bad["hindsight"] == 0.0  # seat 1 loses for sure
-    assert bad["hindsight_loss"] >= engine.THRESHOLDS["mistake"]
-
-    good = engine.analyse_decision("xactika", "win", 2, setup, [*prefix, take], index, budget="ci")
-    assert good["verdict"] == "best" and good["loss"] == 0.0
     assert good["seats_value"][0] == pytest.approx(1.0 - good["seats_value"][1])
 
 

@@ -3,13 +3,13 @@
 import pytest
 
 from analysis import engine
-from games.xeri.engine import RULES
 from games.xeri.engine.cards import RANK
 from tests.analysis.helpers import (
     check_game,
-    check_shape,
     imports_of_the_engine,
+    judge,
     random_game,
+    scripted,
     through_record,
 )
 
@@ -19,13 +19,7 @@ def a_xeri_in_the_last_deal():
     legal list for 93 plays. Then, in the last deal of the match's last round, seat 0 holds
     the 5D and the 6D and the pile is the lone 5S: the 5D takes it as a xeri (10 points),
     the 6D leaves seat 1 a pile to take."""
-    setup = RULES.deal(35, "classic", 2)
-    state = RULES.new("classic", 2, setup)
-    actions = []
-    for _ in range(93):
-        action = dict(state.legal_actions()[-1])
-        actions.append(action)
-        state, _events = state.apply(action)
+    setup, actions, state = scripted("xeri", "classic", 2, 35, 93, pick=-1)
     assert state.round == state.rounds - 1 and state.to_move == 0
     assert state.pile == ["5S"] and sorted(state.hands[0]) == ["5D", "6D"]
     assert RANK["5D"] == RANK["5S"]
@@ -41,19 +35,9 @@ def test_passing_a_xeri_up_is_marked_and_the_xeri_is_best(position):
     setup, prefix = position
     xeri = {"seat": 0, "type": "play", "card": "5D"}
     other = {"seat": 0, "type": "play", "card": "6D"}
-    index = len(prefix)
-    actions = [*prefix, other]
-    assert index in engine.decision_points("xeri", "classic", 2, setup, actions)
-    bad = engine.analyse_decision("xeri", "classic", 2, setup, actions, index, budget="ci")
-    check_shape(bad, "xeri", "classic", 2, setup, actions, index)
+    bad, good = judge("xeri", "classic", 2, setup, prefix, other, xeri)
     assert bad["best"] == xeri
-    assert bad["verdict"] in ("mistake", "blunder")
-    assert bad["hindsight_loss"] >= engine.THRESHOLDS["mistake"]
     assert bad["choices"][0]["hindsight"] > bad["choices"][1]["hindsight"]
-
-    good = engine.analyse_decision("xeri", "classic", 2, setup, [*prefix, xeri], index, budget="ci")
-    assert good["verdict"] == "best" and good["loss"] == 0.0
-    assert good["value"] - bad["value"] >= engine.THRESHOLDS["mistake"]
     # Two sides: the seats' shares are a chance of winning and its complement.
     assert good["seats_value"][1] == pytest.approx(1.0 - good["seats_value"][0])
 

@@ -4,7 +4,7 @@ import pytest
 
 from analysis import engine
 from games.xix.engine import RULES
-from tests.analysis.helpers import check_game, check_shape, imports_of_the_engine, random_game
+from tests.analysis.helpers import check_game, imports_of_the_engine, judge, random_game
 
 
 def eighteen_points_then_a_strike():
@@ -37,24 +37,13 @@ def position():
 def test_raising_where_abandoning_wins_the_game_is_a_blunder_and_abandoning_is_best(position):
     setup, prefix = position
     raise_, abandon = {"seat": 0, "type": "raise"}, {"seat": 0, "type": "abandon"}
-    actions = [*prefix, raise_]
-    index = len(prefix)
-    assert index in engine.decision_points("xix", "standard", 2, setup, actions)
-    bad = engine.analyse_decision("xix", "standard", 2, setup, actions, index, budget="ci")
-    check_shape(bad, "xix", "standard", 2, setup, actions, index)
+    bad, good = judge("xix", "standard", 2, setup, prefix, raise_, abandon)
     assert bad["best"] == abandon
-    assert bad["verdict"] in ("mistake", "blunder")
     by_action = {c["action"]["type"]: c for c in bad["choices"]}
     # Abandoning wins for certain, from the seat's information and with hindsight.
     assert by_action["abandon"]["value"] == 1.0 and by_action["abandon"]["hindsight"] == 1.0
     assert by_action["raise"]["value"] < 0.9 and by_action["raise"]["hindsight"] < 0.9
-    assert bad["hindsight_loss"] >= engine.THRESHOLDS["mistake"]
     assert bad["seats_value"] == pytest.approx([bad["value"], 1.0 - bad["value"]])
-
-    good = engine.analyse_decision(
-        "xix", "standard", 2, setup, [*prefix, abandon], index, budget="ci"
-    )
-    assert good["verdict"] == "best" and good["loss"] == 0.0
     assert good["seats_value"] == [1.0, 0.0]
 
 
