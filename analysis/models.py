@@ -18,6 +18,10 @@ class Analysis(models.Model):
         DONE = "done", "Done"
         FAILED = "failed", "Failed"
 
+    # The decisions name cards (the moves and their best alternatives, also with every card
+    # shown): declared like the game's own log (games.models), so no admin lookup reads them.
+    HIDDEN_FIELDS = frozenset({"decisions"})
+
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -70,6 +74,8 @@ class Analysis(models.Model):
 
 
 class AnalysisChunk(models.Model):
+    HIDDEN_FIELDS = frozenset({"decisions"})  # as Analysis.decisions
+
     analysis = models.ForeignKey(Analysis, on_delete=models.CASCADE, related_name="chunks")
     number = models.PositiveIntegerField()
     decisions = models.JSONField(default=list)

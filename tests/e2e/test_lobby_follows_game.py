@@ -58,12 +58,12 @@ def test_the_seat_choices_follow_the_game_and_an_error_shows_by_its_form(
 
     page.locator("#choose-game").get_by_role("link", name="ONEXENO").click()
     expect(form.get_by_label("Variant")).to_have_value("onexeno/basic")
-    form.get_by_label("Variant").select_option("onexeno/partners")
+    choose(page, "game", "onexeno/partners")
     expect(seats.locator("option")).to_have_count(2)
     assert option_values(seats) == ["4", "6"]
     # The form comes back for the variant: 4 players play in two partnerships.
     expect(form.locator(".partnership-note")).to_contain_text("2 partnerships of 2")
-    form.get_by_label("Variant").select_option("onexeno/basic")
+    choose(page, "game", "onexeno/basic")
     expect(seats.locator("option")).to_have_count(6)
     expect(form.locator(".partnership-note")).to_have_count(0)
     page.goto(f"{base}/lobby/?game=xeri")

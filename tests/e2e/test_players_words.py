@@ -131,7 +131,9 @@ def test_the_xeri_score_sheet_keeps_its_words_whole(live_server, new_page, artif
     sheet = page.locator("details.xeri-sheet").first
     expect(sheet).to_be_visible()
     sheet.scroll_into_view_if_needed()
-    assert "newbie" in sheet.inner_text() and "10 of diamonds" in sheet.inner_text()
+    # The reader's side is headed "You", as the log says (issue 32); the others by name.
+    assert "You and alexandra" in sheet.inner_text() and "bot-strong and bo" in sheet.inner_text()
+    assert "10 of diamonds" in sheet.inner_text()
     assert sheet.evaluate(BROKEN_WORDS) == []
     sheet.screenshot(path=artifacts(f"words/xeri-sheet-{size}.png"))
 

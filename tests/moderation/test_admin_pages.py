@@ -15,6 +15,7 @@ from django.db import transaction
 
 from accounts.models import Block, InviteSent
 from api import tokens as api_tokens
+from analysis.models import Analysis
 from api.models import ApiRequest, RatedBotsAccepted
 from chat.models import ChatMessage
 from games.models import GameAction
@@ -73,6 +74,8 @@ EXPECTED_MODEL_PAGES = {
     "api.AccessToken": (NONE, NONE, READ),
     "api.ApiRequest": (NONE, NONE, READ),
     "api.RatedBotsAccepted": (NONE, NONE, READ),
+    # Analyses are made by the analysis queue; read, and deleted to be asked for again.
+    "analysis.Analysis": (NONE, NONE, READ_DELETE),
 }
 # accounts.User "change" for a moderator is alice's page (a player): editable. A staff
 # member's page is read only for a moderator (SITE_PAGES below).
@@ -178,6 +181,7 @@ def people_and_world(django_db_setup, django_db_blocker):
                 method="GET", path="/api/account", status=200, user=alice, milliseconds=4
             ),
             "api.RatedBotsAccepted": RatedBotsAccepted.objects.create(user=alice),
+            "analysis.Analysis": Analysis.objects.create(game=game, budget="ci"),
             "tournaments.Tournament": Tournament.objects.create(
                 name="Admin cup",
                 kind=game.kind,

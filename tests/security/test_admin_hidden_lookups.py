@@ -170,6 +170,11 @@ NOT_SECRET = {
     # rated at the start): no game's set-up.
     ("tournaments.Tournament", "place_points"),
     ("tournaments.Entry", "seed"),
+    # A round robin's schedule, stored at the start: tables of entry numbers per round.
+    ("tournaments.Tournament", "schedule"),
+    # An analysis's decision indices and per-seat counts (accuracy, mistakes): no card.
+    ("analysis.Analysis", "points"),
+    ("analysis.Analysis", "summary"),
 }
 
 
