@@ -14,8 +14,8 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 
 from accounts.models import Block, InviteSent
-from api import tokens as api_tokens
 from analysis.models import Analysis
+from api import tokens as api_tokens
 from api.models import ApiRequest, RatedBotsAccepted
 from chat.models import ChatMessage
 from games.models import GameAction
