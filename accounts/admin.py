@@ -31,6 +31,7 @@ from moderation.adminkit import (
     with_form,
 )
 from moderation.models import AuditEntry
+from xix_site.admin import ReadAndDelete
 from xix_site.partial_save import changed_model_fields
 
 from .models import Block, InviteSent, User
@@ -332,7 +333,7 @@ def _changed_fields(message) -> list[str]:
 
 
 @admin.register(Block)
-class BlockAdmin(admin.ModelAdmin):
+class BlockAdmin(ReadAndDelete, admin.ModelAdmin):
     """Who blocked whom (accounts.blocks), for the moderators looking into harassment.
     Players make and remove blocks themselves: staff only read them here."""
 
@@ -341,24 +342,12 @@ class BlockAdmin(admin.ModelAdmin):
     raw_id_fields = ["blocker", "blocked"]
     date_hierarchy = "created"
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(InviteSent)
-class InviteSentAdmin(admin.ModelAdmin):
+class InviteSentAdmin(ReadAndDelete, admin.ModelAdmin):
     """The challenges and tables set up in the last hour, which the hourly limits count
     (games.invite_limits)."""
 
     list_display = ["created", "user", "invited"]
     search_fields = ["user__username"]
     raw_id_fields = ["user"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False

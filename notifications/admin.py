@@ -3,25 +3,20 @@ from django.contrib import admin
 from notifications import services
 from notifications.models import Notification, OutboundEmail, PushSubscription
 from xix_site import jobs
+from xix_site.admin import ReadAndDelete
 
 
 @admin.register(Notification)
-class NotificationAdmin(admin.ModelAdmin):
+class NotificationAdmin(ReadAndDelete, admin.ModelAdmin):
     list_display = ["created", "user", "kind", "game", "seq", "email", "read_at"]
     list_filter = ["kind", "email"]
     search_fields = ["user__username", "text"]
     raw_id_fields = ["user", "game"]
     date_hierarchy = "created"
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(OutboundEmail)
-class OutboundEmailAdmin(admin.ModelAdmin):
+class OutboundEmailAdmin(ReadAndDelete, admin.ModelAdmin):
     """The outbox: what was sent, what is waiting, what failed and why. Staff can send a
     failed or stuck e-mail again."""
 
@@ -31,12 +26,6 @@ class OutboundEmailAdmin(admin.ModelAdmin):
     raw_id_fields = ["user"]
     date_hierarchy = "created"
     actions = ["send_again"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
     @admin.action(description="Send again (failed or waiting e-mails)")
     def send_again(self, request, queryset):
@@ -49,7 +38,7 @@ class OutboundEmailAdmin(admin.ModelAdmin):
 
 
 @admin.register(PushSubscription)
-class PushSubscriptionAdmin(admin.ModelAdmin):
+class PushSubscriptionAdmin(ReadAndDelete, admin.ModelAdmin):
     """The browsers that take notifications (notifications.webpush): which push service
     fails and why. A row may be deleted (that browser gets nothing more until its player
     turns notifications on again); it is never edited here."""
@@ -58,9 +47,3 @@ class PushSubscriptionAdmin(admin.ModelAdmin):
     search_fields = ["user__username", "endpoint"]
     raw_id_fields = ["user"]
     date_hierarchy = "created"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False

@@ -139,3 +139,14 @@ class ReadOnly:
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class ReadAndDelete:
+    """A ModelAdmin mixin: read and delete, never add or change through the admin (the
+    rows are made by services; deleting one is the staff's way to drop it)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
