@@ -80,7 +80,8 @@ class _Pings:
 async def _async_lines(feed, *, pings, first):
     """The stream under an ASGI server: woken by pings (push on) or reading every
     API_POLL_SECONDS for at most API_LONG_POLL_SECONDS (push off). A feed reads at most
-    once every ``feed.min_interval`` seconds: the pings meanwhile wait for that read."""
+    once every ``feed.min_interval`` seconds (from the end of one read to the start of the
+    next): the pings meanwhile wait for that read."""
     loop = asyncio.get_running_loop()
     end = None if pings is not None else loop.time() + settings.API_LONG_POLL_SECONDS
     try:
@@ -101,8 +102,10 @@ async def _async_lines(feed, *, pings, first):
                     pinged = None
             else:
                 await asyncio.sleep(max(0.0, min(settings.API_POLL_SECONDS, end - loop.time())))
-            read_at = loop.time()
             lines, done = await sync_to_async(feed.update)(pinged)
+            # Counted from the read's end: the next read starts min_interval after this
+            # one finished, however long the thread pool took to start it.
+            read_at = loop.time()
             if lines:
                 quiet_since = loop.time()
                 yield encode(lines)
