@@ -187,12 +187,17 @@ def stop(*processes) -> None:
 def pytest_args(args: list[str]) -> list[str]:
     """pytest's arguments for `dev.py test ARGS`: the suite runs in parallel, one worker per
     core (pytest-xdist's ``-n auto``), unless ARGS choose the workers themselves (``-n N``,
-    ``-n 0`` for one process) or switch xdist off (``-p no:xdist``)."""
+    ``-n 0`` for one process) or switch xdist off (``-p no:xdist``). The workers share the
+    tests out by work stealing (``--dist worksteal``, unless ARGS choose a ``--dist``): a
+    worker that runs out takes half of what another still has queued, so the run does not
+    end with one worker alone on a queue of long tests (docs/testing.md)."""
+    if "no:xdist" in args:
+        return args
     chosen = any(
-        arg in ("-n", "--numprocesses", "no:xdist") or arg.startswith(("-n", "--numprocesses="))
-        for arg in args
+        arg in ("-n", "--numprocesses") or arg.startswith(("-n", "--numprocesses=")) for arg in args
     )
-    return args if chosen else ["-n", "auto", *args]
+    dist = any(arg == "--dist" or arg.startswith("--dist=") for arg in args)
+    return [*([] if chosen else ["-n", "auto"]), *([] if dist else ["--dist", "worksteal"]), *args]
 
 
 def test(args: list[str]) -> None:

@@ -104,6 +104,47 @@ SLOW_FIRST = [
 ]
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database as pytest-django makes it, and the groups its migrations wrote
+    (the Moderators group and its permissions) written again after every flush.
+
+    A transactional test ends by flushing the database, which empties what migrations
+    wrote; Django then sends ``post_migrate`` (permissions and content types come back),
+    and this puts the groups back on it. So a test may run after a transactional one on the
+    same worker, as pytest-xdist's work stealing can make happen
+    (``tests/test_flush_keeps_groups.py``)."""
+    from django.apps import apps
+    from django.contrib.auth.models import Group
+    from django.db.models.signals import post_migrate
+
+    with django_db_blocker.unblock():
+        groups = {
+            group.name: list(group.permissions.values_list("content_type__app_label", "codename"))
+            for group in Group.objects.all()
+        }
+    # Sent once per app with models; the last one comes after every app's permissions.
+    last = [config for config in apps.get_app_configs() if config.models_module][-1]
+
+    def restore(sender, using, **kwargs):
+        if sender is not last:
+            return
+        from django.contrib.auth.models import Permission
+        from django.db.models import Q
+
+        for name, permissions in groups.items():
+            group, created = Group.objects.using(using).get_or_create(name=name)
+            if created and permissions:
+                wanted = Q()
+                for app_label, codename in permissions:
+                    wanted |= Q(content_type__app_label=app_label, codename=codename)
+                group.permissions.set(Permission.objects.using(using).filter(wanted))
+
+    post_migrate.connect(restore, weak=False, dispatch_uid="tests-restore-groups")
+    yield
+    post_migrate.disconnect(dispatch_uid="tests-restore-groups")
+
+
 def _db_use(item) -> int:
     """0: no database; 1: a test in a transaction; 2: a transactional test (its database
     flushed after it), as pytest-django tells them apart."""

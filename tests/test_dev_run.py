@@ -154,13 +154,17 @@ def test_arguments_it_does_not_take_stop_it_with_its_usage(dev, args):
 @pytest.mark.parametrize(
     ("args", "pytest_args"),
     [
-        # The whole suite, and any selection, in parallel: one worker per core.
-        ([], ["-n", "auto"]),
-        (["tests/chat", "-x"], ["-n", "auto", "tests/chat", "-x"]),
-        # Workers chosen, or xdist switched off: as given.
-        (["-rfEs", "-n", "2"], ["-rfEs", "-n", "2"]),
-        (["-n0", "tests/chat"], ["-n0", "tests/chat"]),
-        (["--numprocesses=3"], ["--numprocesses=3"]),
+        # The whole suite, and any selection, in parallel: one worker per core, sharing
+        # the tests out by work stealing.
+        ([], ["-n", "auto", "--dist", "worksteal"]),
+        (["tests/chat", "-x"], ["-n", "auto", "--dist", "worksteal", "tests/chat", "-x"]),
+        # Workers chosen: as given, still stealing work (-n 0: xdist itself runs no workers).
+        (["-rfEs", "-n", "2"], ["--dist", "worksteal", "-rfEs", "-n", "2"]),
+        (["-n0", "tests/chat"], ["--dist", "worksteal", "-n0", "tests/chat"]),
+        (["--numprocesses=3"], ["--dist", "worksteal", "--numprocesses=3"]),
+        # A way of sharing chosen, or xdist switched off: as given.
+        (["-n", "2", "--dist", "load"], ["-n", "2", "--dist", "load"]),
+        (["--dist=loadfile"], ["-n", "auto", "--dist=loadfile"]),
         (["-p", "no:xdist"], ["-p", "no:xdist"]),
     ],
 )
