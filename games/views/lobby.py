@@ -230,6 +230,8 @@ def _started_message(game: Game, user) -> str:
         return f"You accepted {game.created_by.username}'s challenge: the game has begun."
     if game.seats_count == 2:
         opponent = next(p for p in game.players if p.pk != user.pk)
+        if opponent.shown_as_bot:  # a bot sits down at once: nobody accepted anything
+            return f"Your game against {opponent.username} has begun."
         return f"{opponent.username} accepted: the game is on."
     return f"The table is full: the game has begun. You play {company(game, game.seat_of(user))}."
 

@@ -182,7 +182,7 @@ def test_a_newcomer_signs_up_and_finishes_a_first_game_of_each_game(
         game = Game.objects.get(pk=int(page.url.rstrip("/").rsplit("/", 1)[1]))
         assert (game.kind, game.variant, game.seats_count) == (kind, variant, 2)
         assert game.status == Game.Status.ACTIVE and not game.rated
-        expect(page.locator(".messages")).to_contain_text("bot-random accepted: the game is on.")
+        expect(page.locator(".messages")).to_contain_text("Your game against bot-random has begun.")
         expect(page.locator(".game-facts")).to_contain_text("Casual")
         expect(guide_box(page)).to_be_visible()
         look(page, f"{kind}-1-first-screen")

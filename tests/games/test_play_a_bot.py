@@ -95,7 +95,7 @@ def test_xix_against_one_bot_reads_as_before(client, hugo, django_capture_on_com
     game = Game.objects.get()
     assert (game.kind, game.variant, game.status) == ("xix", "talon", Game.Status.ACTIVE)
     page = client.get(response["Location"]).content.decode()
-    assert "bot-random accepted: the game is on." in page
+    assert "Your game against bot-random has begun." in page
 
 
 @pytest.mark.parametrize(

@@ -33,10 +33,12 @@ def onexeno_card(card: int, rotation: int = 0, note: str = "", seam: str = "", l
         raise template.TemplateSyntaxError(f"no ONEXENO card {card!r} at rotation {rotation!r}")
     face = cards.shown(card, rotation)
     seam_cells = {"left": (0, 7, 6), "right": (2, 3, 4)}.get(seam, ())
+    # Every cell names "centre": a key missing from a dict costs the template engine a
+    # failed lookup and a dir() of the dict, eight times a card on every page.
     cells = [
         {"centre": True}
         if cell is None
-        else {"dark": bool(face >> cell & 1), "seam": cell in seam_cells}
+        else {"centre": False, "dark": bool(face >> cell & 1), "seam": cell in seam_cells}
         for cell in READING_ORDER
     ]
     dark = [name for cell, name in enumerate(CELL_NAMES) if face >> cell & 1]

@@ -136,7 +136,7 @@ def test_challenging_a_bot_from_the_lobby_opens_the_game(
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert game.status == Game.Status.ACTIVE and game.variant == "talon"
     page = client.get(response["Location"]).content.decode()
-    assert "bot-heuristic accepted: the game is on." in page
+    assert "Your game against bot-heuristic has begun." in page
     # Whoever led, it is hugo's move now: the bot has answered already.
     assert game.players[Game.objects.get(pk=game.pk).to_move] == human
 
