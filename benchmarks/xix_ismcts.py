@@ -2,7 +2,7 @@
 against the site's strong bot at equal CPU time per move.
 
 The player (``OutsideBot``) is written here on its own, apart from the site's search
-(``games/xix/bots/search.py``): it shares only the engine (``State``, stepped in place on
+(``games/xix/bots/strong.py``): it shares only the engine (``State``, stepped in place on
 copies) and the sampler of consistent deals (``games.xix.bots.Determinizer``). It is the
 honest baseline the strong bot must beat, so it does what issue 33 lists of a well-tuned
 single-observer ISMCTS (Cowling, Powley and Whitehouse 2012):

@@ -1,4 +1,4 @@
-"""XIX for the analysis: the expert bot's own playouts (``games.xix.bots.search``).
+"""XIX for the analysis: the expert bot's own playouts (``games.xix.bots.strong``).
 
 - Standard: after the action, the exchange is played out as the search does (random cards
   until a seat takes a strike, then the rest of the exchange greedily with the sample's
@@ -10,7 +10,7 @@
 """
 
 from games.xix.bots.determinize import Determinizer
-from games.xix.bots.search import _PHASES, TO_END, _playout, _Sim, chance_to_win
+from games.xix.bots.strong import _PHASES, TO_END, _playout, _Sim, chance_to_win
 from games.xix.engine.playout import random_playout
 from games.xix.engine.rules import TALON, V2
 

@@ -50,11 +50,13 @@ class RandomBot:
     level = "random"
 
     def choose(self, view: dict, seed=None) -> dict:
-        """One of ``view["legal_actions"]``, the same for the same view and seed."""
+        """One of ``view["legal_actions"]``, the same for the same view and seed; ``seed``
+        may also be a ``random.Random``, which the choice then draws from."""
         legal = view["legal_actions"]
         if not legal:
             raise ValueError("the seat has no legal action")
-        return random.Random(seed).choice(legal)
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        return rng.choice(legal)
 
 
 class _RandomOnly:

@@ -15,11 +15,8 @@ its view, to the end of the round; ``strong.py``) and ``expert`` (the same searc
 Xactika.
 """
 
-import random
-
-from games.kit.play import RandomBot as KitRandomBot
-
-from .heuristic import HeuristicBot, legal_of
+from .heuristic import HeuristicBot
+from .random_bot import RandomBot
 from .strong import StrongBot, iterations_for
 
 LEVELS = ("random", "heuristic", "strong", "expert")
@@ -38,14 +35,6 @@ class ExpertBot(StrongBot):
 
     def choose(self, view: dict, rng=None) -> dict:
         self.fixed = self.given or self.factor * iterations_for(view["seats"])
-        return super().choose(view, rng)
-
-
-class RandomBot(KitRandomBot):
-    def choose(self, view: dict, rng=None) -> dict:
-        """``rng`` is a ``random.Random`` or a seed (the kit's bots take a seed)."""
-        if isinstance(rng, random.Random):
-            return rng.choice(legal_of(view))
         return super().choose(view, rng)
 
 

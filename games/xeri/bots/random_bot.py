@@ -1,8 +1,7 @@
-"""The random Xeri bot: the kit's uniformly random legal play, also from a ``random.Random``."""
+"""The random Xeri bot: the kit's uniformly random legal play (from a seed or a
+``random.Random``)."""
 
-import random
-
-from games.kit.play import RandomBot as KitRandomBot
+from games.kit.play import RandomBot
 
 
 def legal_of(view: dict) -> list[dict]:
@@ -13,13 +12,8 @@ def legal_of(view: dict) -> list[dict]:
     return legal
 
 
-class RandomBot(KitRandomBot):
-    def choose(self, view: dict, rng=None) -> dict:
-        """``rng`` is a ``random.Random`` or a seed (the kit's bots take a seed)."""
-        if isinstance(rng, random.Random):
-            return rng.choice(legal_of(view))
-        return super().choose(view, rng)
-
-
 def choose(view: dict, rng=None) -> dict:
     return RandomBot().choose(view, rng)
+
+
+__all__ = ["RandomBot", "choose", "legal_of"]

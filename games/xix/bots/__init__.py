@@ -13,13 +13,12 @@ that was the strong bot before, is built by ``make_bot`` for the arena but not o
 See ``docs/bots.md``.
 """
 
-from games.kit.play import RandomBot
-
 from .determinize import Determinizer, determinize
 from .flat import FlatBot
 from .heuristic import HeuristicBot
 from .knowledge import Knowledge
-from .search import EXPERT_ITERATIONS, STRONG_ITERATIONS, search_bot
+from .random_bot import RandomBot
+from .strong import EXPERT_ITERATIONS, STRONG_ITERATIONS, search_bot
 
 LEVELS = ("random", "heuristic", "strong", "expert")
 SEARCH_ITERATIONS = {"strong": STRONG_ITERATIONS, "expert": EXPERT_ITERATIONS}

@@ -7,7 +7,7 @@ import pytest
 
 from games import registry
 from games.xix.bots import LEVELS, FlatBot, make_bot
-from games.xix.bots.search import EXPERT_ITERATIONS, STRONG_ITERATIONS
+from games.xix.bots.strong import EXPERT_ITERATIONS, STRONG_ITERATIONS
 from games.xix.bots.versus import main
 from games.xix.engine import RULES, seat_view
 
@@ -121,7 +121,7 @@ def test_the_score_table_reads_the_end_rules_exactly():
     """Seat 0's chance at the end of an exchange: the result where the score ends the game
     (exactly 19 in all: the lower wins; else 19 or more: the higher), the table between."""
     from games.xix.bots.heuristic import score_table
-    from games.xix.bots.search import chance_to_win
+    from games.xix.bots.strong import chance_to_win
 
     assert chance_to_win(False, 0, 19, 3, 1, 1) == 1.0  # 19 in all, seat 0 lower
     assert chance_to_win(False, 12, 7, 3, 1, 1) == 0.0  # 19 in all, seat 0 higher
@@ -145,7 +145,7 @@ def test_the_greedy_rest_of_an_exchange():
     with the cheapest that takes, else its cheapest; the struck seat keeps the better of
     abandoning and playing on."""
     from games.xix.bots.heuristic import score_table
-    from games.xix.bots.search import _greedy, chance_to_win
+    from games.xix.bots.strong import _greedy, chance_to_win
 
     table = score_table("standard")
     mask = lambda *cards: sum(1 << c for c in cards)  # noqa: E731
@@ -175,7 +175,7 @@ def test_trades_with_hidden_row_positions_are_one_action_at_the_root():
     """Talon: every face-down talon card is a dealt card the seat has never seen, so a
     trade names one of them only; the search still returns a legal trade."""
     from games.xix.bots.knowledge import Knowledge
-    from games.xix.bots.search import root_keys
+    from games.xix.bots.strong import root_keys
 
     state = RULES.new("talon", 2, RULES.deal("group", "talon", 2))
     rng = random.Random(3)
@@ -205,7 +205,7 @@ def test_a_lead_the_opponent_let_pass_weighs_the_samples_when_asked():
     unseen ones. With ``keep`` 0 the sampler mostly deals seat 1 neither of them (at most
     ``_TRIES`` draws); with the default (1) every sample stands as dealt."""
     from games.xix.bots.knowledge import Knowledge
-    from games.xix.bots.search import _Sampler, ducked_leads
+    from games.xix.bots.strong import _Sampler, ducked_leads
 
     state = RULES.new("standard", 2, RULES.deal("case", "standard", 2))
     for card, seat in ((16, 0), (7, 1)):
