@@ -29,6 +29,7 @@ The one exception (docs/rules.md decision 26, docs/moderation.md): moderators an
 who do not play in the game may see every card on the admin's game pages and the replay.
 """
 
+import copy
 import json
 import re
 from html import escape, unescape
@@ -590,10 +591,30 @@ def staff_statuses(mod, root) -> dict:
     }
 
 
+# The signed-in clients of the test running: (client, its cookies just after signing in)
+# per user, so that a visitor is signed in once per test, not once per request.
+_SIGNED_IN: dict = {}
+
+
+@pytest.fixture(autouse=True)
+def _signed_in_clients():
+    _SIGNED_IN.clear()
+    yield
+    _SIGNED_IN.clear()
+
+
 def client_for(user) -> Client:
-    client = Client()
-    if user is not None:
+    """``user``'s client (anonymous for None) as it was just after signing in: the cookies
+    a former request set (a message, a log-out's empty session cookie) are gone, and the
+    session row is the one signing in wrote (every ``fetch`` is rolled back)."""
+    if user is None:
+        return Client()
+    if user.pk not in _SIGNED_IN:
+        client = Client()
         client.force_login(user)
+        _SIGNED_IN[user.pk] = (client, copy.deepcopy(client.cookies))
+    client, cookies = _SIGNED_IN[user.pk]
+    client.cookies = copy.deepcopy(cookies)
     return client
 
 
