@@ -231,3 +231,14 @@ def test_the_search_drops_the_card_the_next_seat_cannot_take():
     view = RULES.seat_view(state, 0)
     assert make_bot("heuristic").choose(view) == play(0, "2H")
     assert strong_bot(60).choose(view, "safe") == play(0, "5D")
+
+
+def test_a_strong_bot_on_a_cpu_budget_plays_legal_cards_and_refuses_no_time():
+    # ``seconds`` (equal-time matches) replaces the sample count; at least one is drawn.
+    state, _ = run(EXAMPLE_SETUP, ["7H", "5H"])
+    view = RULES.seat_view(state, 0)
+    bot = make_bot("strong", seconds=0.001)
+    assert bot.choose(view, "budget") in view["legal_actions"]
+    assert set(bot.values(view, "budget")) == set(view["hand"])
+    with pytest.raises(ValueError):
+        strong_bot(seconds=0)

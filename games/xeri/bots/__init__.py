@@ -23,12 +23,13 @@ EXPERT_FACTOR = 4  # the expert's samples per move, in strong's (docs/bots.md, "
 
 
 def make_bot(level: str, **options):
-    """A bot of ``level``. Only the strong and expert bots take an option: ``playouts``,
-    the deals they sample per move (``manage.py bot_arena --playouts``); the default is
-    ``ITERATIONS`` for strong and ``EXPERT_FACTOR`` times that for expert."""
-    if level in ("strong", "expert") and set(options) <= {"playouts"}:
+    """A bot of ``level``. Only the strong and expert bots take options: ``playouts``,
+    the deals they sample per move (``manage.py bot_arena --playouts``; the default is
+    ``ITERATIONS`` for strong and ``EXPERT_FACTOR`` times that for expert), or ``seconds``,
+    the CPU time per move instead (for equal-time matches)."""
+    if level in ("strong", "expert") and set(options) <= {"playouts", "seconds"}:
         default = ITERATIONS if level == "strong" else EXPERT_FACTOR * ITERATIONS
-        bot = strong_bot(options.get("playouts") or default)
+        bot = strong_bot(options.get("playouts") or default, options.get("seconds"))
         bot.level = level
         return bot
     if options:

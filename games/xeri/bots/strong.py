@@ -16,6 +16,7 @@ what the card itself changes. A move depends only on the view and the seed.
 """
 
 import random
+import time
 from functools import partial
 
 from games.xeri.engine.cards import JACK, POINTS, RANK
@@ -125,15 +126,20 @@ def score(state, side: int) -> float:
 
 
 class StrongBot:
-    """The search; ``iterations`` samples per move. Like Xeri's other bots it takes a seed
-    or a ``random.Random`` (whose next 64 bits then seed the search)."""
+    """The search; ``iterations`` samples per move, or with ``seconds`` as many as fit in
+    that much CPU time (``time.process_time``, at least one; for equal-time matches). Like
+    Xeri's other bots it takes a seed or a ``random.Random`` (whose next 64 bits then seed
+    the search)."""
 
     level = "strong"
 
-    def __init__(self, iterations: int = ITERATIONS):
+    def __init__(self, iterations: int = ITERATIONS, seconds: float | None = None):
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("seconds must be positive")
         self.iterations = iterations
+        self.seconds = seconds
 
     def values(self, view: dict, seed=None) -> dict[str, float]:
         """Each legal card's mean ``score`` over the samples, in the order of the view's
@@ -149,7 +155,14 @@ class StrongBot:
         side = me % 2
         cards = [action["card"] for action in legal]
         totals = dict.fromkeys(cards, 0.0)
-        for _ in range(self.iterations):
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
+        done = 0
+        while (
+            done < self.iterations
+            if deadline is None
+            else not done or time.process_time() < deadline
+        ):
+            done += 1
             state = ready.sample(rng, fresh=False)
             chance = rng.getrandbits(64)
             stop = partial(round_ended, state)
@@ -158,7 +171,7 @@ class StrongBot:
                 after.play(me, card)
                 end = rollout(after, random.Random(chance), stop)
                 totals[card] += score(end, side)
-        return {card: total / self.iterations for card, total in totals.items()}
+        return {card: total / done for card, total in totals.items()}
 
     def choose(self, view: dict, seed=None) -> dict:
         legal = view["legal_actions"]
@@ -168,6 +181,7 @@ class StrongBot:
         return legal[best]
 
 
-def strong_bot(iterations: int | None = None) -> StrongBot:
-    """The strong bot with ``iterations`` samples per move (``ITERATIONS`` unless given)."""
-    return StrongBot(ITERATIONS if iterations is None else iterations)
+def strong_bot(iterations: int | None = None, seconds: float | None = None) -> StrongBot:
+    """The strong bot with ``iterations`` samples per move (``ITERATIONS`` unless given),
+    or with ``seconds`` of CPU time per move."""
+    return StrongBot(ITERATIONS if iterations is None else iterations, seconds)
