@@ -6,7 +6,6 @@ keeps a session's cookies across nodes, as a browser does behind one proxy."""
 
 import html
 import http.client
-import importlib.util
 import os
 import re
 import socket
@@ -24,6 +23,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.test import Client
+
+from tests import file_module
 
 ROOT = Path(__file__).resolve().parents[1]
 # The marks of a test that runs nodes: real PostgreSQL and Redis shared with the nodes,
@@ -217,9 +218,7 @@ def table_moves(page: str, game) -> list[dict]:
     """The moves ``game``'s table offers on ``page``, as its forms would post them (read
     by benchmarks/load/forms.py, the load tests' reader)."""
     path = ROOT / "benchmarks" / "load" / "forms.py"
-    spec = importlib.util.spec_from_file_location("load_forms", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = file_module.load("load_forms", path)
     return module.legal_moves(page, f"/games/{game.pk}/act")
 
 

@@ -2,19 +2,18 @@
 environment (push updates on, the dev settings) and the site's address for the links in
 e-mails. The server itself, in a browser: tests/e2e/test_dev_run.py."""
 
-import importlib.util
 import os
 from pathlib import Path
 
 import pytest
 
+from tests import file_module
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def load_dev():
-    spec = importlib.util.spec_from_file_location("dev_under_test", ROOT / "dev.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = file_module.load("dev_under_test", ROOT / "dev.py")
     return module
 
 

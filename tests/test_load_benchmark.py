@@ -7,13 +7,13 @@ tables of 4 and 10) with the services, and spoil one at a time the way a lost or
 write would. For --tables: every player must get a seat at a whole table, each size about
 as many players, and a number no mix can seat must be refused before anything starts."""
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
 from games import services
 from games.models import Game, GameSeat
+from tests import file_module
 from tests.factories import UserFactory, play_random, start_game, start_table
 
 LOAD = Path(__file__).resolve().parents[1] / "benchmarks" / "load"
@@ -21,9 +21,7 @@ LOAD = Path(__file__).resolve().parents[1] / "benchmarks" / "load"
 
 def script(name: str):
     """A script of benchmarks/load (not a package) as a module."""
-    spec = importlib.util.spec_from_file_location(f"load_{name}", LOAD / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = file_module.load(f"load_{name}", LOAD / f"{name}.py")
     return module
 
 

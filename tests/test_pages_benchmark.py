@@ -4,11 +4,11 @@ game page cannot leave the benchmark silently polling nothing or never moving. N
 is started here (the benchmark itself is run by hand: docs/performance.md)."""
 
 import asyncio
-import importlib.util
 from pathlib import Path
 
 import pytest
 
+from tests import file_module
 from tests.factories import start_game
 from tests.games.fixtures_play import client_for, make_people
 
@@ -19,9 +19,7 @@ PAGES = Path(__file__).resolve().parents[1] / "benchmarks" / "load" / "pages.py"
 
 @pytest.fixture(scope="module")
 def pages():
-    spec = importlib.util.spec_from_file_location("load_pages", PAGES)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = file_module.load("load_pages", PAGES)
     return module
 
 

@@ -7,7 +7,6 @@ both must offer the same legal actions in the same order, report the same events
 placements with their tricks, passes, the end and its scores) and refuse the same wrong
 actions. Two independent readings of the rules agreeing is a check of both."""
 
-import importlib.util
 import json
 import random
 from collections import Counter
@@ -16,6 +15,7 @@ import pytest
 
 from games.kit.errors import IllegalAction
 from games.onexeno.engine import IDS, RULES
+from tests import file_module
 from tests.xix.engine.test_standalone import ROOT, python
 
 NAIVE_FILE = ROOT / "benchmarks" / "naive" / "onexeno.py"
@@ -28,9 +28,7 @@ GAMES = [(variant, seats, seed) for variant, seats in TABLES for seed in (5, 2)]
 
 @pytest.fixture(scope="module")
 def naive():
-    spec = importlib.util.spec_from_file_location("naive_onexeno", NAIVE_FILE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = file_module.load("naive_onexeno", NAIVE_FILE)
     return module
 
 

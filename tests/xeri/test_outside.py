@@ -2,22 +2,20 @@
 from the view alone, the same play for the same seed, and an exact end-of-round search
 that agrees with a plain minimax over every line."""
 
-import importlib.util
 import random
 from pathlib import Path
 
 import pytest
 
 from games.xeri.engine import RULES
+from tests import file_module
 
 FILE = Path(__file__).resolve().parents[2] / "benchmarks" / "xeri_outside.py"
 
 
 @pytest.fixture(scope="module")
 def outside():
-    spec = importlib.util.spec_from_file_location("xeri_outside", FILE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = file_module.load("xeri_outside", FILE)
     return module
 
 

@@ -1,7 +1,6 @@
 """The outside ISMCTS player of issue 33 (benchmarks/xix_ismcts.py): legal, grouped trades
 at the root, the exact win table, and a match line at a tiny budget."""
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -10,15 +9,14 @@ import pytest
 from games.xix.bots import Knowledge
 from games.xix.bots.heuristic import score_table
 from games.xix.engine import RULES, seat_view
+from tests import file_module
 
 FILE = Path(__file__).resolve().parents[3] / "benchmarks" / "xix_ismcts.py"
 
 
 @pytest.fixture(scope="module")
 def outside():
-    spec = importlib.util.spec_from_file_location("xix_ismcts", FILE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = file_module.load("xix_ismcts", FILE)
     return module
 
 
