@@ -34,7 +34,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != ROOT / "benchmarks"]
 
-from games.arena import wilson  # noqa: E402
+from games.arena import pooled  # noqa: E402
 from games.xeri.bots import make_bot  # noqa: E402
 from games.xeri.bots.sample import prepared  # noqa: E402
 from games.xeri.engine import RULES, deal, seat_view  # noqa: E402
@@ -213,19 +213,7 @@ def play_deal(seats: int, seed: str, number: int, seconds: float, options: dict)
 
 
 def pool(paths) -> str:
-    lines = [json.loads(line) for path in paths for line in open(path) if line.strip()]
-    games = 2 * len(lines)
-    points = sum(line["strong_points"] for line in lines)
-    low, high = wilson(points, games)
-    wins = sum(line["strong_wins"] for line in lines)
-    losses = sum(line["outside_wins"] for line in lines)
-    med = statistics.median
-    return (
-        f"{games} games: strong {wins}, outside {losses}, draws {games - wins - losses}; "
-        f"strong's share {points / games:.1%} ({low:.1%}-{high:.1%}); median CPU ms per "
-        f"move strong {med(x['strong_ms'] for x in lines):.1f}, "
-        f"outside {med(x['outside_ms'] for x in lines):.1f}"
-    )
+    return pooled(paths)[1]
 
 
 def main(argv=None) -> None:

@@ -55,7 +55,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != ROOT / "benchmarks"]
 
-from games.arena import wilson  # noqa: E402
+from games.arena import pooled  # noqa: E402
 from games.kit.ismcts import Node, select  # noqa: E402
 from games.xix.bots import Determinizer, Knowledge, make_bot  # noqa: E402
 from games.xix.engine import RULES, seat_view  # noqa: E402
@@ -482,19 +482,10 @@ def play_deal(
 
 
 def pool(paths) -> str:
-    lines = [json.loads(line) for path in paths for line in open(path) if line.strip()]
-    games = 2 * len(lines)
-    points = sum(line["strong_points"] for line in lines)
-    low, high = wilson(points, games)
-    wins = sum(line["strong_wins"] for line in lines)
-    losses = sum(line["outside_wins"] for line in lines)
+    lines, text = pooled(paths)
     med = statistics.median
     return (
-        f"{games} games: strong {wins}, outside {losses}, draws {games - wins - losses}; "
-        f"strong's share {points / games:.1%} ({low:.1%}-{high:.1%}); "
-        f"median CPU ms per move strong {med(x['strong_ms'] for x in lines):.1f}, "
-        f"outside {med(x['outside_ms'] for x in lines):.1f}; median iterations strong "
-        f"{med(x['strong_iterations'] for x in lines):.0f}, "
+        f"{text}; median iterations strong {med(x['strong_iterations'] for x in lines):.0f}, "
         f"outside {med(x['outside_iterations'] for x in lines):.0f}"
     )
 

@@ -16,7 +16,9 @@ sides it finished ahead of, a tie counting one half (1 for a win, 1/2 for a draw
 loss when two play alone). Partners are never counted as each other's opponents.
 """
 
+import json
 import math
+import statistics
 import time
 from dataclasses import dataclass, field
 
@@ -176,6 +178,27 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def pooled(paths) -> tuple[list[dict], str]:
+    """The lines of the match files at ``paths`` (JSON, one per deal played twice with the
+    seats swapped, as the benchmarks against outside players write them: ``strong_points``,
+    ``strong_wins``, ``outside_wins``, ``strong_ms``, ``outside_ms``) and what they say
+    together: games, wins, draws, the strong bot's share with its 95% Wilson interval and
+    the median CPU ms per move of each player."""
+    lines = [json.loads(line) for path in paths for line in open(path) if line.strip()]
+    games = 2 * len(lines)
+    points = sum(line["strong_points"] for line in lines)
+    low, high = wilson(points, games)
+    wins = sum(line["strong_wins"] for line in lines)
+    losses = sum(line["outside_wins"] for line in lines)
+    median = statistics.median
+    return lines, (
+        f"{games} games: strong {wins}, outside {losses}, draws {games - wins - losses}; "
+        f"strong's share {points / games:.1%} ({low:.1%}-{high:.1%}); "
+        f"median CPU ms per move strong {median(x['strong_ms'] for x in lines):.1f}, "
+        f"outside {median(x['outside_ms'] for x in lines):.1f}"
+    )
 
 
 def percentile(values, q: float) -> float:
