@@ -16,6 +16,8 @@ from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
 from django.utils import timezone
 
+from games.streams import release_connection
+
 log = logging.getLogger("api.requests")
 PREFIX = "/api/"
 # The schema and the interactive docs are pages, not requests of a program: not logged.
@@ -67,6 +69,17 @@ def _log(request, response, started: float) -> None:
         ApiRequest.objects.filter(at__lt=timezone.now() - keep).delete()
 
 
+def _log_and_let_go(request, response, started: float) -> None:
+    """``_log``; and for a stream, which lasts as long as its program reads it, the
+    connection that wrote the log given back at once (``release_connection``): an open
+    stream must hold none, or a process's pool (``DATABASE_POOL``) would be taken by its
+    first ten streams and every other request answered 503 "busy" (without the pool, a
+    PostgreSQL connection per open stream). ``tests/test_database_pool.py``."""
+    _log(request, response, started)
+    if response.streaming:
+        release_connection()
+
+
 def _logged(request) -> bool:
     return request.path.startswith(PREFIX) and not request.path.startswith(NOT_LOGGED)
 
@@ -86,12 +99,12 @@ class RequestLog:
         started = time.monotonic()
         response = self.get_response(request)
         if _logged(request):
-            _log(request, response, started)
+            _log_and_let_go(request, response, started)
         return response
 
     async def __acall__(self, request):
         started = time.monotonic()
         response = await self.get_response(request)
         if _logged(request):
-            await sync_to_async(_log)(request, response, started)
+            await sync_to_async(_log_and_let_go)(request, response, started)
         return response

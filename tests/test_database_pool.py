@@ -8,12 +8,14 @@ The connection is kept busy the way a real move can be: the test locks the game'
 alice's move, posted to the node, waits in PostgreSQL for the lock while holding the
 pool's only connection."""
 
+import socket
 import threading
 import time
 
 import pytest
 from django.db import connection, transaction
 
+from api import tokens
 from games.models import Game
 from tests.nodes import (
     HTMX,
@@ -23,6 +25,7 @@ from tests.nodes import (
     alice_to_move,
     poll_of,
     raw_stream,
+    read_until,
     server_connections,
     session_cookie,
     table_moves,
@@ -144,6 +147,39 @@ def test_open_event_streams_hold_no_connection_of_the_pool(node):
         # poll gets it at once (no wait, no 503): nothing new, 204.
         status, _, _ = bobs.get(node, poll, headers=HTMX)
         assert status == 204
+        assert server_connections(NODE_APPLICATION) <= 1
+    finally:
+        for stream in streams:
+            stream.close()
+
+
+def api_stream(node, secret: str, path: str):
+    """A program's open API stream at ``path`` on ``node`` (a raw connection, past its first
+    line: the game in full)."""
+    sock = socket.create_connection(("127.0.0.1", node.port), timeout=10)
+    sock.sendall(
+        (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {secret}\r\n\r\n"
+        ).encode()
+    )
+    assert b'"gameFull"' in read_until(sock, b'"gameFull"')
+    return sock
+
+
+def test_open_api_streams_hold_no_connection_of_the_pool(node):
+    """A program's game stream is logged (the API's request log) when it opens, and then
+    lasts as long as the program reads it: it must not keep the connection that log took."""
+    game, _, _, bobs, poll = players_on_their_pages(node)
+    _token, secret = tokens.token_create(
+        user=game.players[0], name="alice's program", scopes=["read", "board:play"]
+    )
+    path = f"/api/board/game/{game.pk}/stream"
+    streams = [api_stream(node, secret, path) for _ in range(3)]
+    try:
+        started = time.monotonic()
+        status, _, _ = bobs.get(node, poll, headers=HTMX)
+        assert status == 204
+        assert time.monotonic() - started < POOL_TIMEOUT  # it did not wait for the pool
         assert server_connections(NODE_APPLICATION) <= 1
     finally:
         for stream in streams:
