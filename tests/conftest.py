@@ -31,10 +31,13 @@ TALLY_TEMPLATES = Path(__file__).resolve().parent / "kit" / "tally" / "templates
 def pytest_configure(config):
     """Register the test-only game ``tally`` (tests/kit/tally) for the whole session, so the
     conformance kit, check_records and the platform's tests see it; the site never does.
+    End each transactional test with the quick flush (``tests/quick_flush.py``).
     Draw this run's seat-count seed (``tests/seat_counts.py``) unless one is set: here,
     before pytest-xdist starts its workers, which inherit it and so collect the same cases."""
     from games import registry
+    from tests import quick_flush
 
+    quick_flush.install()
     os.environ.setdefault(seat_counts.VARIABLE, seat_counts.draw_seed())
 
     config.stash[_UNREGISTER_TALLY] = registry.register("tally", "tests.kit.tally", "tally/1")
