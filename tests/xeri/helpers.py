@@ -88,3 +88,19 @@ def random_match(seats: int, seed, rounds=None):
 
 def plays(events) -> list[dict]:
     return [event for event in events if event["type"] == "play"]
+
+
+def twin_views(tables: int, rng: random.Random, name: str):
+    """For each of ``tables`` classic tables (two seats, then four, in turn): the view of the
+    seat to move at its set-up and at a twin that differs only in cards that seat cannot
+    know (``RULES.hidden_swap``), checked the same; yields (table, view, twin's view). A
+    bot that decides from the view alone answers both alike."""
+    for table in range(tables):
+        seats = (2, 4)[table % 2]
+        setup = RULES.deal(f"{name}-{table}", "classic", seats)
+        seat = RULES.new("classic", seats, setup).to_move
+        twin = RULES.hidden_swap(setup, seat, rng, seats)
+        assert twin != setup
+        views = [RULES.seat_view(RULES.new("classic", seats, s), seat) for s in (setup, twin)]
+        assert views[0] == views[1]
+        yield table, views[0], views[1]

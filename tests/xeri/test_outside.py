@@ -9,6 +9,7 @@ import pytest
 
 from games.xeri.engine import RULES
 from tests import file_module
+from tests.xeri.helpers import twin_views
 
 FILE = Path(__file__).resolve().parents[2] / "benchmarks" / "xeri_outside.py"
 
@@ -59,17 +60,9 @@ def test_the_outside_player_plays_legal_moves_and_repeats_itself(outside, seats)
 
 
 def test_the_outside_player_decides_from_the_view_alone(outside):
-    rng = random.Random(3)
     bot = outside.OutsideBot(samples=6)
-    for table in range(4):
-        seats = (2, 4)[table % 2]
-        setup = RULES.deal(f"outside-twin-{table}", "classic", seats)
-        seat = RULES.new("classic", seats, setup).to_move
-        twin = RULES.hidden_swap(setup, seat, rng, seats)
-        assert twin != setup
-        views = [RULES.seat_view(RULES.new("classic", seats, s), seat) for s in (setup, twin)]
-        assert views[0] == views[1]
-        assert bot.choose(views[0], table) == bot.choose(views[1], table)
+    for table, view, twin in twin_views(4, random.Random(3), "outside-twin"):
+        assert bot.choose(view, table) == bot.choose(twin, table)
 
 
 @pytest.mark.parametrize(("seats", "seed"), [(2, "end-a"), (2, "end-b"), (4, "end-c")])

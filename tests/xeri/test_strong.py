@@ -10,7 +10,7 @@ from games.xeri.bots.sample import prepared, sample, sample_round
 from games.xeri.engine import RULES
 from games.xeri.engine.cards import RANKS
 
-from .helpers import EXAMPLE_SETUP, layout, play, run, setup_of
+from .helpers import EXAMPLE_SETUP, layout, play, run, setup_of, twin_views
 
 PILE = ["AS", "2S", "3S", "KH"]
 
@@ -87,20 +87,11 @@ def test_a_rejected_starting_card_is_never_put_in_a_hand_of_the_first_deal():
 
 def test_the_strong_bot_decides_from_the_view_alone():
     """Set-ups that differ only in cards the seat to move cannot know give one search."""
-    rng = random.Random(8)
     bot = strong_bot(10)
     compared = 0
-    for table in range(6):
-        seats = (2, 4)[table % 2]
-        setup = RULES.deal(f"twin-{table}", "classic", seats)
-        seat = RULES.new("classic", seats, setup).to_move
-        twin = RULES.hidden_swap(setup, seat, rng, seats)
-        assert twin != setup
-        states = [RULES.new("classic", seats, s) for s in (setup, twin)]
-        views = [RULES.seat_view(s, seat) for s in states]
-        assert views[0] == views[1]
-        assert bot.values(views[0], table) == bot.values(views[1], table)
-        assert bot.choose(views[0], table) == bot.choose(views[1], table)
+    for table, view, twin in twin_views(6, random.Random(8), "twin"):
+        assert bot.values(view, table) == bot.values(twin, table)
+        assert bot.choose(view, table) == bot.choose(twin, table)
         compared += 1
     assert compared == 6
 
