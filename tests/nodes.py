@@ -226,20 +226,23 @@ def table_moves(page: str, game) -> list[dict]:
     return module.legal_moves(page, f"/games/{game.pk}/act")
 
 
-def raw_stream(server, user, path) -> socket.socket:
-    """``user``'s open event stream at ``path`` on ``server`` (anything with a ``url``):
-    a raw connection, past its opening."""
+def open_stream(server, path: str, headers: dict, opened: bytes) -> socket.socket:
+    """A stream at ``path`` on ``server`` (anything with a ``url``) asked for with
+    ``headers``: a raw connection, read up to ``opened``, which it must send first."""
     port = int(server.url.rsplit(":", 1)[1])
     sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-    sock.sendall(
-        (
-            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            f"Cookie: {settings.SESSION_COOKIE_NAME}={session_cookie(user)}\r\n"
-            "Accept: text/event-stream\r\n\r\n"
-        ).encode()
-    )
-    assert b"event: stream-open" in read_until(sock, b"event: stream-open")
+    lines = "".join(f"{name}: {value}\r\n" for name, value in headers.items())
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{lines}\r\n".encode())
+    assert opened in read_until(sock, opened)
     return sock
+
+
+def raw_stream(server, user, path) -> socket.socket:
+    """``user``'s open event stream at ``path`` on ``server``: a raw connection, past its
+    opening."""
+    cookie = f"{settings.SESSION_COOKIE_NAME}={session_cookie(user)}"
+    headers = {"Cookie": cookie, "Accept": "text/event-stream"}
+    return open_stream(server, path, headers, b"event: stream-open")
 
 
 def read_until(sock, marker: bytes) -> bytes:

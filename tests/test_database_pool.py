@@ -8,7 +8,6 @@ The connection is kept busy the way a real move can be: the test locks the game'
 alice's move, posted to the node, waits in PostgreSQL for the lock while holding the
 pool's only connection."""
 
-import socket
 import threading
 import time
 
@@ -23,9 +22,9 @@ from tests.nodes import (
     NODE_TEST,
     Browser,
     alice_to_move,
+    open_stream,
     poll_of,
     raw_stream,
-    read_until,
     server_connections,
     session_cookie,
     table_moves,
@@ -153,19 +152,6 @@ def test_open_event_streams_hold_no_connection_of_the_pool(node):
             stream.close()
 
 
-def api_stream(node, secret: str, path: str):
-    """A program's open API stream at ``path`` on ``node`` (a raw connection, past its first
-    line: the game in full)."""
-    sock = socket.create_connection(("127.0.0.1", node.port), timeout=10)
-    sock.sendall(
-        (
-            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {secret}\r\n\r\n"
-        ).encode()
-    )
-    assert b'"gameFull"' in read_until(sock, b'"gameFull"')
-    return sock
-
-
 def test_open_api_streams_hold_no_connection_of_the_pool(node):
     """A program's game stream is logged (the API's request log) when it opens, and then
     lasts as long as the program reads it: it must not keep the connection that log took."""
@@ -174,7 +160,8 @@ def test_open_api_streams_hold_no_connection_of_the_pool(node):
         user=game.players[0], name="alice's program", scopes=["read", "board:play"]
     )
     path = f"/api/board/game/{game.pk}/stream"
-    streams = [api_stream(node, secret, path) for _ in range(3)]
+    headers = {"Authorization": f"Bearer {secret}"}
+    streams = [open_stream(node, path, headers, b'"gameFull"') for _ in range(3)]
     try:
         started = time.monotonic()
         status, _, _ = bobs.get(node, poll, headers=HTMX)
